@@ -1,0 +1,60 @@
+package io.strata.core.device;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What one kind of storage device can do and what it costs: the numbers every Strata policy and the
+ * simulator reason with, and that the embedded cluster emulates.
+ *
+ * @param name                unique profile name, e.g. {@code pcie-ssd}
+ * @param storageKind         the HDFS storage type a volume of this device is exposed as
+ * @param readMBps            sequential read bandwidth, MB/s (10^6 bytes per second)
+ * @param writeMBps           sequential write bandwidth, MB/s
+ * @param iops                random 4 KiB operations per second
+ * @param activeWatts         power while transferring data
+ * @param idleWatts           power while spun up but idle
+ * @param standbyWatts        power in the lowest state the device can enter (equals idle where it has none)
+ * @param spinUpSeconds       time from standby to ready; 0 for solid-state devices
+ * @param spinUpJoules        energy spent by one wake-up
+ * @param costPerGB           purchase cost, US dollars per GB
+ * @param internallyRedundant true when the device protects its own data (RAID filer), so one HDFS replica
+ *                            on it is not a single point of loss
+ * @param sources             where each number comes from, keyed by field name
+ */
+public record DeviceProfile(
+    String name,
+    StorageKind storageKind,
+    double readMBps,
+    double writeMBps,
+    double iops,
+    double activeWatts,
+    double idleWatts,
+    double standbyWatts,
+    double spinUpSeconds,
+    double spinUpJoules,
+    double costPerGB,
+    boolean internallyRedundant,
+    Map<String, String> sources) {
+
+  public DeviceProfile {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(storageKind, "storageKind");
+    sources = sources == null ? Map.of() : Map.copyOf(sources);
+  }
+
+  /** Read bandwidth in bytes per second, the unit the DataNode throttle works in. */
+  public long readBytesPerSecond() {
+    return Math.round(readMBps * 1_000_000d);
+  }
+
+  /** Write bandwidth in bytes per second. */
+  public long writeBytesPerSecond() {
+    return Math.round(writeMBps * 1_000_000d);
+  }
+
+  /** True when the device can enter a standby state that saves power (spinning disks). */
+  public boolean canSpinDown() {
+    return spinUpSeconds > 0 && standbyWatts < idleWatts;
+  }
+}

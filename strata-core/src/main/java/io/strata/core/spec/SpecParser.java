@@ -1,0 +1,193 @@
+package io.strata.core.spec;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.config.ConfigNode;
+import io.strata.core.device.DeviceCatalog;
+import io.strata.core.device.DeviceProfile;
+import io.strata.core.device.StorageKind;
+import io.strata.core.tier.TierMap;
+import io.strata.core.tier.TierRule;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and validates a cluster spec (YAML or JSON). Every refusal names the file, line and key.
+ *
+ * <pre>
+ * name: hats
+ * devices: [...]            # optional extra device profiles
+ * tiers:                    # optional: split a storage type into several tiers
+ *   - {name: pcie-ssd, storageType: SSD, hosts: [r1n1, r2n1]}
+ * network: {nicGbps: 10, rackUplinkGbps: 20}
+ * racks:
+ *   - name: /rack1
+ *     nodes:
+ *       - host: r1n1
+ *         volumes:
+ *           - {device: pcie-ssd, capacity: 2GiB}
+ *           - {device: hdd, capacity: 8GiB, backup: false}
+ * </pre>
+ */
+public final class SpecParser {
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?");
+  private static final Pattern RACK = Pattern.compile("(/[A-Za-z0-9_.-]+)+");
+
+  private SpecParser() {}
+
+  public static ClusterSpec parse(Path file) {
+    return parse(ConfigNode.parse(file));
+  }
+
+  public static ClusterSpec parse(String source, String text) {
+    return parse(ConfigNode.parse(source, text));
+  }
+
+  public static ClusterSpec parse(ConfigNode root) {
+    root.allowOnly("name", "description", "devices", "tiers", "network", "racks");
+    DeviceCatalog catalog = DeviceCatalog.builtin();
+    if (root.get("devices") != null) {
+      catalog = catalog.with(root.get("devices"));
+    }
+    List<RackSpec> racks = parseRacks(root.require("racks"), catalog);
+    List<TierRule> rules = root.get("tiers") == null ? List.of() : parseTierRules(root.get("tiers"), catalog, racks);
+    NetworkSpec network = root.get("network") == null ? NetworkSpec.defaults() : parseNetwork(root.get("network"));
+    String name = root.get("name") == null ? root.source() : root.get("name").text();
+    String description = root.get("description") == null ? "" : root.get("description").text();
+    return new ClusterSpec(name, description, catalog, racks, network, buildTierMap(rules, racks, root));
+  }
+
+  private static List<RackSpec> parseRacks(ConfigNode racksNode, DeviceCatalog catalog) {
+    List<ConfigNode> rackItems = racksNode.items();
+    if (rackItems.isEmpty()) {
+      throw racksNode.error("a cluster needs at least one rack");
+    }
+    Map<String, ConfigNode> hostsSeen = new HashMap<>();
+    Map<String, ConfigNode> racksSeen = new HashMap<>();
+    List<RackSpec> racks = new ArrayList<>();
+    for (ConfigNode rackNode : rackItems) {
+      rackNode.allowOnly("name", "nodes");
+      ConfigNode rackName = rackNode.require("name");
+      String rack = rackName.text().startsWith("/") ? rackName.text() : "/" + rackName.text();
+      if (!RACK.matcher(rack).matches()) {
+        throw rackName.error("'" + rackName.text() + "' is not a rack location (letters, digits, '_', '.', '-', levels separated by '/')");
+      }
+      if (racksSeen.containsKey(rack)) {
+        throw rackName.error("duplicate rack '" + rack + "' (first at line " + racksSeen.get(rack).line() + ")");
+      }
+      racksSeen.put(rack, rackName);
+      ConfigNode nodesNode = rackNode.get("nodes");
+      if (nodesNode == null || nodesNode.items().isEmpty()) {
+        throw rackNode.error("rack '" + rack + "' has no node");
+      }
+      List<NodeSpec> nodes = new ArrayList<>();
+      for (ConfigNode nodeNode : nodesNode.items()) {
+        nodes.add(parseNode(nodeNode, rack, catalog, hostsSeen));
+      }
+      racks.add(new RackSpec(rack, nodes));
+    }
+    return racks;
+  }
+
+  private static NodeSpec parseNode(ConfigNode nodeNode, String rack, DeviceCatalog catalog,
+      Map<String, ConfigNode> hostsSeen) {
+    nodeNode.allowOnly("host", "volumes");
+    ConfigNode hostNode = nodeNode.require("host");
+    String host = hostNode.text();
+    if (!HOST.matcher(host).matches()) {
+      throw hostNode.error("'" + host + "' is not a valid host name");
+    }
+    if (hostsSeen.containsKey(host)) {
+      throw hostNode.error("duplicate host '" + host + "' (first at line " + hostsSeen.get(host).line() + ")");
+    }
+    hostsSeen.put(host, hostNode);
+    ConfigNode volumesNode = nodeNode.get("volumes");
+    if (volumesNode == null || volumesNode.items().isEmpty()) {
+      throw nodeNode.error("node '" + host + "' has no volume");
+    }
+    List<VolumeSpec> volumes = new ArrayList<>();
+    for (ConfigNode volumeNode : volumesNode.items()) {
+      volumeNode.allowOnly("device", "capacity", "backup");
+      ConfigNode deviceNode = volumeNode.require("device");
+      DeviceProfile device;
+      try {
+        device = catalog.get(deviceNode.text());
+      } catch (ConfigException e) {
+        throw deviceNode.error(e.getMessage());
+      }
+      long capacity = volumeNode.require("capacity").bytes();
+      boolean backup = volumeNode.get("backup") != null && volumeNode.get("backup").bool();
+      volumes.add(new VolumeSpec(device, capacity, backup));
+    }
+    return new NodeSpec(host, rack, volumes);
+  }
+
+  private static List<TierRule> parseTierRules(ConfigNode tiersNode, DeviceCatalog catalog, List<RackSpec> racks) {
+    List<TierRule> rules = new ArrayList<>();
+    Map<String, StorageKind> kindByName = new HashMap<>();
+    for (ConfigNode ruleNode : tiersNode.items()) {
+      ruleNode.allowOnly("name", "storageType", "hosts", "device");
+      String name = ruleNode.require("name").text();
+      ConfigNode typeNode = ruleNode.require("storageType");
+      StorageKind kind = StorageKind.parse(typeNode.text());
+      if (kind == null) {
+        throw typeNode.error("unknown storage type '" + typeNode.text() + "' (HDFS types: RAM_DISK, NVDIMM, SSD, DISK, ARCHIVE, PROVIDED)");
+      }
+      StorageKind previous = kindByName.putIfAbsent(name, kind);
+      if (previous != null && previous != kind) {
+        throw ruleNode.require("name").error("tier '" + name + "' is declared for both " + previous + " and " + kind);
+      }
+      String device = null;
+      if (ruleNode.get("device") != null) {
+        ConfigNode deviceNode = ruleNode.get("device");
+        device = deviceNode.text();
+        if (catalog.find(device) == null) {
+          throw deviceNode.error("unknown device '" + device + "'");
+        }
+      }
+      List<String> hosts = ruleNode.get("hosts") == null ? List.of() : ruleNode.get("hosts").texts();
+      TierRule rule = new TierRule(name, kind, hosts, device);
+      boolean claimsAny = racks.stream().flatMap(r -> r.nodes().stream())
+          .anyMatch(n -> n.volumes().stream().anyMatch(v -> rule.matches(n.host(), v.storageKind(), v.device().name())));
+      if (!claimsAny) {
+        throw ruleNode.error("tier '" + name + "' matches no volume in this spec (check storageType, hosts and device)");
+      }
+      rules.add(rule);
+    }
+    return rules;
+  }
+
+  private static NetworkSpec parseNetwork(ConfigNode node) {
+    node.allowOnly("nicGbps", "rackUplinkGbps");
+    NetworkSpec defaults = NetworkSpec.defaults();
+    return new NetworkSpec(
+        node.get("nicGbps") == null ? defaults.nicGbps() : node.get("nicGbps").positive(),
+        node.get("rackUplinkGbps") == null ? defaults.rackUplinkGbps() : node.get("rackUplinkGbps").positive());
+  }
+
+  /** Every volume lands in exactly one tier; a tier's speed is that of its slowest device. */
+  private static TierMap buildTierMap(List<TierRule> rules, List<RackSpec> racks, ConfigNode root) {
+    TierMap resolver = TierMap.of(rules, List.of());
+    Map<String, TierMap.TierSpeed> speeds = new LinkedHashMap<>();
+    for (RackSpec rack : racks) {
+      for (NodeSpec node : rack.nodes()) {
+        for (VolumeSpec volume : node.volumes()) {
+          String tier = resolver.tierName(node.host(), volume.storageKind(), volume.device().name());
+          TierMap.TierSpeed current = speeds.get(tier);
+          if (current != null && current.kind() != volume.storageKind()) {
+            throw root.error("tier '" + tier + "' would hold both " + current.kind() + " and "
+                + volume.storageKind() + " volumes; name the tiers apart");
+          }
+          double read = current == null ? volume.device().readMBps() : Math.min(current.readMBps(), volume.device().readMBps());
+          double iops = current == null ? volume.device().iops() : Math.min(current.iops(), volume.device().iops());
+          speeds.put(tier, new TierMap.TierSpeed(tier, volume.storageKind(), read, iops));
+        }
+      }
+    }
+    return TierMap.of(rules, new ArrayList<>(speeds.values()));
+  }
+}

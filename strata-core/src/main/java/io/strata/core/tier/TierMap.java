@@ -1,0 +1,108 @@
+package io.strata.core.tier;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.device.StorageKind;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Resolves a volume (host, storage kind, device) to its tier and orders tiers by speed. Volumes that no
+ * rule claims fall into the default tier of their storage kind, named after it ({@code ssd}, {@code disk}, ...),
+ * so a cluster without any tier configuration gets one tier per storage type, as HDFS sees it.
+ */
+public final class TierMap {
+  private final List<TierRule> rules;
+  private final List<Tier> tiers;
+  private final Map<String, Tier> byName;
+
+  private TierMap(List<TierRule> rules, List<Tier> tiers) {
+    this.rules = List.copyOf(rules);
+    this.tiers = List.copyOf(tiers);
+    this.byName = new LinkedHashMap<>();
+    for (Tier tier : tiers) {
+      byName.put(tier.name(), tier);
+    }
+  }
+
+  /** Speed facts about one tier before ranking: its slowest device. */
+  public record TierSpeed(String name, StorageKind kind, double readMBps, double iops) {}
+
+  /**
+   * Builds a tier map from rules and the speed of each tier's slowest device. Tiers with the same bandwidth
+   * are ranked by IOPS, then by storage kind order (RAM_DISK, NVDIMM, SSD, DISK, ARCHIVE, PROVIDED).
+   */
+  public static TierMap of(List<TierRule> rules, List<TierSpeed> speeds) {
+    List<TierSpeed> sorted = new ArrayList<>(speeds);
+    sorted.sort(Comparator.comparingDouble(TierSpeed::readMBps).reversed()
+        .thenComparing(Comparator.comparingDouble(TierSpeed::iops).reversed())
+        .thenComparing(TierSpeed::kind)
+        .thenComparing(TierSpeed::name));
+    List<Tier> tiers = new ArrayList<>();
+    for (TierSpeed speed : sorted) {
+      tiers.add(new Tier(speed.name(), speed.kind(), tiers.size(), speed.readMBps(), speed.iops()));
+    }
+    return new TierMap(rules, tiers);
+  }
+
+  /** A map with no rules and no device knowledge: one tier per storage kind, in storage kind order. */
+  public static TierMap byStorageKind() {
+    List<TierSpeed> speeds = new ArrayList<>();
+    for (StorageKind kind : StorageKind.values()) {
+      speeds.add(new TierSpeed(defaultTierName(kind), kind, 0, 0));
+    }
+    return of(List.of(), speeds);
+  }
+
+  /** The default tier name for a storage kind. */
+  public static String defaultTierName(StorageKind kind) {
+    return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** The name of the tier a volume belongs to; device may be null when unknown. */
+  public String tierName(String host, StorageKind kind, String device) {
+    for (TierRule rule : rules) {
+      if (rule.matches(host, kind, device)) {
+        return rule.name();
+      }
+    }
+    return defaultTierName(kind);
+  }
+
+  /** The tier a volume belongs to. */
+  public Tier tierOf(String host, StorageKind kind, String device) {
+    String name = tierName(host, kind, device);
+    Tier tier = byName.get(name);
+    if (tier == null) {
+      // A storage kind the spec never declared (e.g. a volume added to a live cluster): rank it last.
+      tier = new Tier(name, kind, tiers.size(), 0, 0);
+    }
+    return tier;
+  }
+
+  /** All tiers, fastest first. */
+  public List<Tier> tiers() {
+    return tiers;
+  }
+
+  public Optional<Tier> find(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** The tier called {@code name}; an unknown name is an error that lists the known ones. */
+  public Tier get(String name) {
+    Tier tier = byName.get(name);
+    if (tier == null) {
+      throw new ConfigException("unknown tier '" + name + "' (known: " + String.join(", ", byName.keySet()) + ")");
+    }
+    return tier;
+  }
+
+  public List<TierRule> rules() {
+    return rules;
+  }
+}

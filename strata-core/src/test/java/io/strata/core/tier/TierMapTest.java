@@ -1,0 +1,48 @@
+package io.strata.core.tier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.device.StorageKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TierMapTest {
+  @Test
+  void tiersAreRankedByBandwidthThenIopsThenKind() {
+    TierMap map = TierMap.of(List.of(), List.of(
+        new TierMap.TierSpeed("hdd", StorageKind.DISK, 61, 3500),
+        new TierMap.TierSpeed("pcie", StorageKind.SSD, 533, 70000),
+        new TierMap.TierSpeed("sata", StorageKind.SSD, 191, 25000),
+        new TierMap.TierSpeed("sata-fewer-iops", StorageKind.SSD, 191, 20000)));
+    assertEquals(List.of("pcie", "sata", "sata-fewer-iops", "hdd"), map.tiers().stream().map(Tier::name).toList());
+    assertEquals(0, map.get("pcie").rank());
+    assertEquals(3, map.get("hdd").rank());
+  }
+
+  @Test
+  void rulesSplitOneStorageTypeByHostAndUnclaimedVolumesFallToTheKindDefault() {
+    TierMap map = TierMap.of(List.of(new TierRule("pcie", StorageKind.SSD, List.of("r*n1"), null)), List.of());
+    assertEquals("pcie", map.tierName("r2n1", StorageKind.SSD, null));
+    assertEquals("ssd", map.tierName("r2n2", StorageKind.SSD, null));
+    assertEquals("disk", map.tierName("r2n1", StorageKind.DISK, null));
+  }
+
+  @Test
+  void deviceRulesOnlyClaimTheirDeviceWhenTheDeviceIsKnown() {
+    TierRule rule = new TierRule("fast", StorageKind.SSD, List.of(), "pcie-ssd");
+    assertEquals(true, rule.matches("any", StorageKind.SSD, "pcie-ssd"));
+    assertEquals(false, rule.matches("any", StorageKind.SSD, "sata-ssd"));
+    assertEquals(false, rule.matches("any", StorageKind.DISK, "pcie-ssd"));
+  }
+
+  @Test
+  void withoutConfigurationEachStorageTypeIsATierInHdfsOrder() {
+    TierMap map = TierMap.byStorageKind();
+    assertEquals("ram-disk", map.tiers().get(0).name());
+    assertEquals(map.get("ssd").rank() + 1, map.get("disk").rank());
+    ConfigException e = assertThrows(ConfigException.class, () -> map.get("tape"));
+    assertEquals(true, e.getMessage().contains("tape"));
+  }
+}
