@@ -1,0 +1,41 @@
+package io.strata.embedded;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Writes the client side of an embedded cluster's configuration into a directory, so that {@code hdfs dfs
+ * --config DIR}, a Java program with DIR on its classpath, or {@code strata report --conf DIR} can connect.
+ * Only the keys a client needs are written, not Hadoop's defaults.
+ */
+public final class ClientConfigWriter {
+  /** File holding the cluster spec next to the Hadoop files, so Strata tools resolve tiers the same way. */
+  public static final String SPEC_FILE = "strata-spec.yaml";
+
+  private ClientConfigWriter() {}
+
+  public static void write(EmbeddedCluster cluster, Path dir, String specText) throws IOException {
+    Files.createDirectories(dir);
+    Configuration core = new Configuration(false);
+    core.set("fs.defaultFS", cluster.uri().toString());
+    writeXml(core, dir.resolve("core-site.xml"));
+
+    Configuration server = cluster.miniCluster().getConfiguration(0);
+    Configuration hdfs = new Configuration(false);
+    for (String key : new String[] {"dfs.blocksize", "dfs.replication", "dfs.namenode.fs-limits.min-block-size"}) {
+      hdfs.set(key, server.get(key));
+    }
+    hdfs.set("dfs.namenode.http-address", cluster.webUi().replace("http://", ""));
+    writeXml(hdfs, dir.resolve("hdfs-site.xml"));
+    Files.writeString(dir.resolve(SPEC_FILE), specText);
+  }
+
+  private static void writeXml(Configuration conf, Path file) throws IOException {
+    try (OutputStream out = Files.newOutputStream(file)) {
+      conf.writeXml(out);
+    }
+  }
+}

@@ -1,0 +1,260 @@
+package io.strata.embedded;
+
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.NodeSpec;
+import io.strata.core.spec.VolumeSpec;
+import io.strata.embedded.emulation.DeviceSpeedEmulator;
+import io.strata.embedded.emulation.VolumeBandwidthEvents.VolumeSpeed;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl;
+
+/**
+ * A real HDFS (NameNode and DataNodes in this JVM, {@link MiniDFSCluster}) laid out as a {@link ClusterSpec}
+ * says: one DataNode per node, registered under the node's host name and rack; one volume per device, with the
+ * device's storage type and capacity; and, unless switched off, each volume limited to its device's bandwidth.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+  private final ClusterSpec spec;
+  private final Options options;
+  private final MiniDFSCluster cluster;
+
+  /** How to start the cluster. */
+  public record Options(
+      Path baseDir,
+      boolean emulateDeviceSpeed,
+      double speedScale,
+      long blockSize,
+      int nameNodePort,
+      int nameNodeHttpPort,
+      Map<String, String> extraConf) {
+
+    public Options {
+      extraConf = Map.copyOf(extraConf);
+      if (speedScale <= 0) {
+        throw new IllegalArgumentException("speedScale must be > 0, got " + speedScale);
+      }
+    }
+
+    /** Emulated speeds, 8 MiB blocks (many blocks from little data), ephemeral ports. */
+    public static Options defaults(Path baseDir) {
+      return new Options(baseDir, true, 1.0, 8L << 20, 0, 0, Map.of());
+    }
+
+    public Options withEmulation(boolean emulate) {
+      return new Options(baseDir, emulate, speedScale, blockSize, nameNodePort, nameNodeHttpPort, extraConf);
+    }
+
+    public Options withSpeedScale(double scale) {
+      return new Options(baseDir, emulateDeviceSpeed, scale, blockSize, nameNodePort, nameNodeHttpPort, extraConf);
+    }
+
+    public Options withBlockSize(long bytes) {
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, bytes, nameNodePort, nameNodeHttpPort, extraConf);
+    }
+
+    public Options withPorts(int rpcPort, int httpPort) {
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, rpcPort, httpPort, extraConf);
+    }
+
+    public Options withConf(Map<String, String> conf) {
+      Map<String, String> merged = new LinkedHashMap<>(extraConf);
+      merged.putAll(conf);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, merged);
+    }
+  }
+
+  private EmbeddedCluster(ClusterSpec spec, Options options, MiniDFSCluster cluster) {
+    this.spec = spec;
+    this.options = options;
+    this.cluster = cluster;
+  }
+
+  /** Starts the cluster and waits until every DataNode has reported its volumes. */
+  public static EmbeddedCluster start(ClusterSpec spec, Options options) throws IOException {
+    Configuration conf = configuration(spec, options);
+    List<NodeSpec> nodes = spec.nodes();
+    int count = nodes.size();
+    StorageType[][] types = new StorageType[count][];
+    String[] racks = new String[count];
+    String[] hosts = new String[count];
+    for (int i = 0; i < count; i++) {
+      NodeSpec node = nodes.get(i);
+      types[i] = node.volumes().stream().map(v -> StorageType.valueOf(v.storageKind().name())).toArray(StorageType[]::new);
+      racks[i] = node.rack();
+      hosts[i] = node.host();
+    }
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, options.baseDir().toFile())
+        .numDataNodes(count)
+        // Nodes may have different numbers of volumes: MiniDFSCluster makes as many dirs as each row of
+        // storageTypes has, up to this maximum. Capacities are set below, per volume, for the same reason.
+        .storagesPerDatanode(spec.maxVolumesPerNode())
+        .storageTypes(types)
+        .racks(racks)
+        .hosts(hosts)
+        .nameNodePort(options.nameNodePort())
+        .nameNodeHttpPort(options.nameNodeHttpPort())
+        .format(true)
+        .build();
+    EmbeddedCluster embedded = new EmbeddedCluster(spec, options, cluster);
+    try {
+      for (int i = 0; i < count; i++) {
+        embedded.prepareDataNode(i);
+      }
+      cluster.waitActive();
+      cluster.triggerHeartbeats();
+      embedded.waitForCapacities();
+    } catch (IOException | RuntimeException e) {
+      cluster.shutdown();
+      throw e;
+    }
+    return embedded;
+  }
+
+  static Configuration configuration(ClusterSpec spec, Options options) {
+    Configuration conf = new HdfsConfiguration();
+    conf.setLong("dfs.blocksize", options.blockSize());
+    // Small blocks let a laptop-sized dataset span many blocks and tiers.
+    conf.setLong("dfs.namenode.fs-limits.min-block-size", 64 * 1024);
+    conf.setInt("dfs.replication", Math.min(3, spec.nodes().size()));
+    conf.setLong("dfs.heartbeat.interval", 1);
+    conf.setInt("dfs.namenode.redundancy.interval.seconds", 1);
+    conf.setInt("dfs.namenode.heartbeat.recheck-interval", 2000);
+    // Emulated HDDs are slow on purpose; keep the DataNode from logging every packet as a slow disk.
+    conf.setLong("dfs.datanode.slow.io.warning.threshold.ms", 60_000);
+    conf.setBoolean("dfs.storage.policy.enabled", true);
+    conf.setBoolean("dfs.namenode.audit.log.async", false);
+    options.extraConf().forEach(conf::set);
+    return conf;
+  }
+
+  /** Sets each volume's capacity and installs its emulated bandwidth. */
+  private void prepareDataNode(int index) throws IOException {
+    NodeSpec node = spec.nodes().get(index);
+    DataNode dataNode = cluster.getDataNodes().get(index);
+    try {
+      cluster.waitDatanodeFullyStarted(dataNode, 60_000);
+    } catch (TimeoutException | InterruptedException e) {
+      throw new IOException("DataNode of " + node.host() + " did not start", e);
+    }
+    Map<String, VolumeSpeed> speeds = new HashMap<>();
+    try (FsDatasetSpi.FsVolumeReferences volumes = dataNode.getFSDataset().getFsVolumeReferences()) {
+      for (FsVolumeSpi volume : volumes) {
+        int volumeIndex = volumeIndex(index, volume);
+        VolumeSpec device = node.volumes().get(volumeIndex);
+        ((FsVolumeImpl) volume).setCapacityForTesting(device.capacityBytes());
+        speeds.put(volume.getStorageID(), new VolumeSpeed(
+            Math.max(1, Math.round(device.device().readBytesPerSecond() * options.speedScale())),
+            Math.max(1, Math.round(device.device().writeBytesPerSecond() * options.speedScale()))));
+      }
+    }
+    if (options.emulateDeviceSpeed()) {
+      DeviceSpeedEmulator.install(dataNode, speeds);
+    }
+    DataNodeTestUtils.triggerHeartbeat(dataNode);
+  }
+
+  /** Which spec volume a DataNode volume is, from the directory MiniDFSCluster made for it. */
+  private int volumeIndex(int dataNodeIndex, FsVolumeSpi volume) throws IOException {
+    File base = new File(volume.getBaseURI()).getCanonicalFile();
+    int volumes = spec.nodes().get(dataNodeIndex).volumes().size();
+    for (int j = 0; j < volumes; j++) {
+      if (cluster.getInstanceStorageDir(dataNodeIndex, j).getCanonicalFile().equals(base)) {
+        return j;
+      }
+    }
+    throw new IOException("volume " + base + " of DataNode " + dataNodeIndex + " is not one the spec asked for");
+  }
+
+  /** The NameNode learns capacities from heartbeats; wait until it reports the spec's total. */
+  private void waitForCapacities() throws IOException {
+    long expected = spec.nodes().stream().flatMap(n -> n.volumes().stream()).mapToLong(VolumeSpec::capacityBytes).sum();
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (true) {
+      long reported = cluster.getNamesystem().getCapacityTotal();
+      if (reported == expected) {
+        return;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("NameNode reports capacity " + reported + " bytes, spec says " + expected);
+      }
+      cluster.triggerHeartbeats();
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for DataNode capacities", e);
+      }
+    }
+  }
+
+  public ClusterSpec spec() {
+    return spec;
+  }
+
+  public MiniDFSCluster miniCluster() {
+    return cluster;
+  }
+
+  public URI uri() {
+    return cluster.getURI();
+  }
+
+  /** The NameNode web UI, {@code http://host:port}. */
+  public String webUi() {
+    return "http://" + cluster.getNameNode().getHttpAddress().getHostString() + ":"
+        + cluster.getNameNode().getHttpAddress().getPort();
+  }
+
+  /** A client configuration pointing at this cluster. */
+  public Configuration clientConf() {
+    Configuration conf = new Configuration(cluster.getConfiguration(0));
+    conf.set("fs.defaultFS", uri().toString());
+    return conf;
+  }
+
+  public DistributedFileSystem fileSystem() throws IOException {
+    return cluster.getFileSystem();
+  }
+
+  /** The DataNode of a spec host. */
+  public Optional<DataNode> dataNode(String host) {
+    List<NodeSpec> nodes = spec.nodes();
+    for (int i = 0; i < nodes.size(); i++) {
+      if (nodes.get(i).host().equals(host)) {
+        return Optional.of(cluster.getDataNodes().get(i));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Host names in spec order, which is also DataNode order. */
+  public List<String> hosts() {
+    List<String> hosts = new ArrayList<>();
+    spec.nodes().forEach(n -> hosts.add(n.host()));
+    return hosts;
+  }
+
+  @Override
+  public void close() {
+    cluster.shutdown();
+  }
+}

@@ -1,0 +1,54 @@
+package io.strata.embedded.emulation;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.Map;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
+
+/**
+ * Installs per-volume bandwidth limits into a running DataNode.
+ *
+ * <p>Why this hook: HDFS's own {@code dfs.datanode.data.read.bandwidthPerSec} limits a whole DataNode and
+ * only its reads, so it cannot make one node's SSD faster than its HDD. The DataNode's {@link FileIoProvider}
+ * sees every data read, write and transfer together with the volume it touches, and calls a fault-injection
+ * hook before each. Hadoop builds that hook from configuration and offers no class-name key for it, so we
+ * swap in {@link VolumeBandwidthEvents} by reflection right after the DataNode starts, before any block is
+ * written. This is an emulation aid for embedded clusters only; the production plugins never do this.
+ */
+public final class DeviceSpeedEmulator {
+  private static final Field HOOK_FIELD;
+
+  static {
+    try {
+      HOOK_FIELD = FileIoProvider.class.getDeclaredField("faultInjectorEventHook");
+      HOOK_FIELD.setAccessible(true);
+    } catch (NoSuchFieldException e) {
+      throw new ExceptionInInitializerError("this Hadoop has no FileIoProvider.faultInjectorEventHook: " + e);
+    }
+  }
+
+  private DeviceSpeedEmulator() {}
+
+  /** Limits each listed volume (by storage ID) of {@code dataNode} to its speed. */
+  public static void install(DataNode dataNode, Map<String, VolumeBandwidthEvents.VolumeSpeed> speedsByStorageId)
+      throws IOException {
+    FileIoProvider provider = dataNode.getFileIoProvider();
+    try {
+      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId));
+    } catch (IllegalAccessException e) {
+      throw new IOException("cannot install the device speed emulation into DataNode " + dataNode.getDisplayName(), e);
+    }
+  }
+
+  /** True when {@code dataNode} currently runs with emulated device speeds. */
+  public static boolean isInstalled(DataNode dataNode) {
+    try {
+      FaultInjectorFileIoEvents hook = (FaultInjectorFileIoEvents) HOOK_FIELD.get(dataNode.getFileIoProvider());
+      return hook instanceof VolumeBandwidthEvents;
+    } catch (IllegalAccessException e) {
+      return false;
+    }
+  }
+}
