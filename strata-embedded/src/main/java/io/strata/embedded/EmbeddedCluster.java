@@ -255,6 +255,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    // DataNode command threads log an ERROR when shutdown interrupts them, which is expected here.
+    org.apache.log4j.Logger.getLogger(DataNode.class).setLevel(org.apache.log4j.Level.FATAL);
     cluster.shutdown();
   }
 }

@@ -5,13 +5,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
-import org.apache.hadoop.hdfs.util.DataTransferThrottler;
 
 /**
  * Limits the bytes a DataNode reads from and writes to each volume to that volume's device bandwidth.
  *
  * <p>Every block and checksum byte a DataNode moves passes through its {@link FileIoProvider}, which calls
- * this hook before each read, write and sendfile transfer with the volume and the length. One throttler per
+ * this hook before each read, write and sendfile transfer with the volume and the length. One pacer per
  * volume and direction is shared by all threads, so concurrent readers of one emulated device share its
  * bandwidth, as they would on a real device.
  */
@@ -19,15 +18,15 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
   /** Bandwidth of one volume, bytes per second, by direction. */
   public record VolumeSpeed(long readBytesPerSecond, long writeBytesPerSecond) {}
 
-  private final Map<String, DataTransferThrottler> readThrottlers = new ConcurrentHashMap<>();
-  private final Map<String, DataTransferThrottler> writeThrottlers = new ConcurrentHashMap<>();
+  private final Map<String, DevicePacer> readThrottlers = new ConcurrentHashMap<>();
+  private final Map<String, DevicePacer> writeThrottlers = new ConcurrentHashMap<>();
 
   /** @param speedsByStorageId each volume's bandwidth, keyed by its storage ID; other volumes run unthrottled */
   public VolumeBandwidthEvents(Map<String, VolumeSpeed> speedsByStorageId) {
     super(null);
     speedsByStorageId.forEach((storageId, speed) -> {
-      readThrottlers.put(storageId, new DataTransferThrottler(speed.readBytesPerSecond()));
-      writeThrottlers.put(storageId, new DataTransferThrottler(speed.writeBytesPerSecond()));
+      readThrottlers.put(storageId, new DevicePacer(speed.readBytesPerSecond()));
+      writeThrottlers.put(storageId, new DevicePacer(speed.writeBytesPerSecond()));
     });
   }
 
@@ -36,7 +35,7 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     if (volume == null || len <= 0) {
       return;
     }
-    Map<String, DataTransferThrottler> throttlers = switch (op) {
+    Map<String, DevicePacer> throttlers = switch (op) {
       case READ, TRANSFER -> readThrottlers;
       case WRITE, NATIVE_COPY -> writeThrottlers;
       default -> null;
@@ -44,9 +43,9 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     if (throttlers == null) {
       return;
     }
-    DataTransferThrottler throttler = throttlers.get(volume.getStorageID());
+    DevicePacer throttler = throttlers.get(volume.getStorageID());
     if (throttler != null) {
-      throttler.throttle(len);
+      throttler.acquire(len);
     }
   }
 }

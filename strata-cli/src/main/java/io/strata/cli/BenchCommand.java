@@ -1,0 +1,18 @@
+package io.strata.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code strata bench ...}: benchmarks that measure side by side in one run and print ratios. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Run a benchmark (side by side in one run, printing ratios).",
+    subcommands = {BenchEmulationCommand.class})
+final class BenchCommand implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a benchmark name is required");
+  }
+}

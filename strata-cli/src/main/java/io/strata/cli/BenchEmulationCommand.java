@@ -1,0 +1,43 @@
+package io.strata.cli;
+
+import io.strata.bench.emulation.DeviceSpeedBenchmark;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code strata bench emulation}: do emulated devices read at their profile bandwidths? */
+@Command(name = "emulation", mixinStandardHelpOptions = true,
+    description = {"Write SIZE onto one emulated volume of each device and read it back through HDFS;",
+        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%)."})
+final class BenchEmulationCommand implements Callable<Integer> {
+  @Mixin
+  ClusterChoice cluster;
+
+  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1GiB", description = "bytes per device (default: ${DEFAULT-VALUE})")
+  String size;
+
+  @Option(names = "--devices", paramLabel = "D,D", split = ",", defaultValue = "hdd,sata-ssd,pcie-ssd",
+      description = "devices to compare, the first is the baseline (default: ${DEFAULT-VALUE})")
+  List<String> devices;
+
+  @Override
+  public Integer call() throws Exception {
+    long bytes = ClusterUpCommand.parseSize(size, "--size");
+    ClusterChoice.Loaded loaded = cluster.load("hats");
+    Path dir = Files.createTempDirectory("strata-bench-emulation");
+    try {
+      var results = DeviceSpeedBenchmark.run(loaded.spec(), dir, devices, bytes, System.err);
+      System.out.printf("Emulated device read speed, %s per device, spec '%s'%n", size, loaded.spec().name());
+      double worst = DeviceSpeedBenchmark.printTable(results, System.out);
+      System.out.printf("worst deviation from the profile ratio: %.1f%% (target: within 20%%) -> %s%n",
+          worst * 100, worst <= 0.20 ? "PASS" : "FAIL");
+      return 0;
+    } finally {
+      org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+    }
+  }
+}

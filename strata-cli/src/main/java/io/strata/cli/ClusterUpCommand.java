@@ -1,0 +1,107 @@
+package io.strata.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.core.config.ByteSize;
+import io.strata.core.config.ConfigException;
+import io.strata.embedded.ClientConfigWriter;
+import io.strata.embedded.EmbeddedCluster;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code strata cluster up}: start the embedded cluster and keep it running until interrupted. */
+@Command(name = "up", mixinStandardHelpOptions = true,
+    description = {"Start the embedded cluster and keep it running until Ctrl-C.",
+        "Starts a real NameNode and one DataNode per spec node (one volume per device, with its storage type,",
+        "capacity and rack), write a client core-site.xml/hdfs-site.xml into DIR, and run until Ctrl-C."})
+final class ClusterUpCommand implements Callable<Integer> {
+  @Mixin
+  ClusterChoice cluster;
+
+  @Option(names = "--dir", paramLabel = "DIR", defaultValue = "strata-cluster",
+      description = "where the cluster keeps its data and client configuration (reformatted on start; default: ${DEFAULT-VALUE})")
+  Path dir;
+
+  @Option(names = "--no-emulation", description = "do not limit volumes to their devices' bandwidth")
+  boolean noEmulation;
+
+  @Option(names = "--speed-scale", paramLabel = "X", defaultValue = "1.0",
+      description = "multiply every emulated device bandwidth by X (keeps the ratios; default: ${DEFAULT-VALUE})")
+  double speedScale;
+
+  @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "8MiB",
+      description = "HDFS block size for new files (default: ${DEFAULT-VALUE})")
+  String blockSize;
+
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
+      description = "NameNode RPC port (default: any free port)")
+  int port;
+
+  @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "0",
+      description = "NameNode web UI port (default: any free port)")
+  int httpPort;
+
+  @Option(names = "--json", description = "print the addresses as one JSON object")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    ClusterChoice.Loaded loaded = cluster.load("hats");
+    long blockBytes = parseSize(blockSize, "--block-size");
+    if (speedScale <= 0) {
+      throw new ConfigException("--speed-scale must be > 0, got " + speedScale);
+    }
+    Path base = dir.toAbsolutePath();
+    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(base.resolve("hdfs"))
+        .withEmulation(!noEmulation)
+        .withSpeedScale(speedScale)
+        .withBlockSize(blockBytes)
+        .withPorts(port, httpPort);
+    EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      System.err.println("strata: shutting down the embedded cluster");
+      running.close();
+      stopped.countDown();
+    }, "strata-cluster-shutdown"));
+    ClientConfigWriter.write(running, base, loaded.text());
+    if (json) {
+      ObjectNode out = new ObjectMapper().createObjectNode();
+      out.put("spec", loaded.spec().name());
+      out.put("fs", running.uri().toString());
+      out.put("webUi", running.webUi());
+      out.put("confDir", base.toString());
+      out.put("dataNodes", loaded.spec().nodes().size());
+      out.put("emulatedDeviceSpeed", !noEmulation);
+      System.out.println(out);
+    } else {
+      System.out.printf("Embedded cluster '%s' is up: %d DataNodes in %d racks%n",
+          loaded.spec().name(), loaded.spec().nodes().size(), loaded.spec().racks().size());
+      System.out.printf("  NameNode RPC : %s%n", running.uri());
+      System.out.printf("  NameNode web : %s%n", running.webUi());
+      System.out.printf("  client conf  : %s (core-site.xml, hdfs-site.xml, %s)%n", base, ClientConfigWriter.SPEC_FILE);
+      System.out.printf("  device speed : %s%n", noEmulation ? "not emulated" : "emulated per volume, x" + speedScale);
+      System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
+      System.out.println("Press Ctrl-C to stop.");
+    }
+    System.out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  static long parseSize(String text, String option) {
+    try {
+      long bytes = ByteSize.parse(text);
+      if (bytes <= 0) {
+        throw new ConfigException(option + " must be > 0, got '" + text + "'");
+      }
+      return bytes;
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(option + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.strata.cli;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.spec.SpecParser;
+import io.strata.core.tier.TierMap;
+import io.strata.embedded.ClientConfigWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * How a command reaches a live HDFS: {@code --conf DIR} (a Hadoop client configuration directory, e.g. the one
+ * {@code strata cluster up} writes, else {@code $HADOOP_CONF_DIR}) and/or {@code --fs URI}; and which tiers to
+ * report: {@code --preset}/{@code --spec}, else the spec found in DIR, else one tier per storage type.
+ */
+final class HdfsConnection {
+  @Option(names = "--conf", paramLabel = "DIR", description = "Hadoop client configuration directory (default: $HADOOP_CONF_DIR)")
+  Path confDir;
+
+  @Option(names = "--fs", paramLabel = "URI", description = "file system URI, e.g. hdfs://nn:8020 (overrides the configuration)")
+  String fsUri;
+
+  @Mixin
+  ClusterChoice cluster;
+
+  Configuration configuration() {
+    Configuration conf = new HdfsConfiguration();
+    Path dir = configDir();
+    if (dir != null) {
+      if (!Files.isDirectory(dir)) {
+        throw new ConfigException(dir + ": no such configuration directory");
+      }
+      for (String file : new String[] {"core-site.xml", "hdfs-site.xml"}) {
+        if (Files.isRegularFile(dir.resolve(file))) {
+          conf.addResource(new org.apache.hadoop.fs.Path(dir.resolve(file).toUri()));
+        }
+      }
+    }
+    if (fsUri != null) {
+      conf.set("fs.defaultFS", fsUri);
+    }
+    return conf;
+  }
+
+  TierMap tierMap() {
+    if (cluster.given()) {
+      return cluster.load(null).spec().tierMap();
+    }
+    Path dir = configDir();
+    if (dir != null && Files.isRegularFile(dir.resolve(ClientConfigWriter.SPEC_FILE))) {
+      return SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE)).tierMap();
+    }
+    return TierMap.byStorageKind();
+  }
+
+  private Path configDir() {
+    if (confDir != null) {
+      return confDir;
+    }
+    String env = System.getenv("HADOOP_CONF_DIR");
+    return env == null || env.isBlank() ? null : Path.of(env);
+  }
+}

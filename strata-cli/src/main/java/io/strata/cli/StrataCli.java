@@ -1,0 +1,80 @@
+package io.strata.cli;
+
+import io.strata.core.config.ConfigException;
+import java.io.FileNotFoundException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code strata} command. */
+@Command(
+    name = "strata",
+    mixinStandardHelpOptions = true,
+    versionProvider = StrataCli.Version.class,
+    description = "Tiered, energy- and popularity-aware storage for stock Apache HDFS.",
+    subcommands = {
+        DemoCommand.class,
+        ClusterCommand.class,
+        ReportCommand.class,
+        DevicesCommand.class,
+        SpecCommand.class,
+        BenchCommand.class,
+        CommandLine.HelpCommand.class},
+    footerHeading = "%nExit codes:%n",
+    footer = {
+        "  0  success",
+        "  1  the operation failed (HDFS unreachable, path not found, I/O error)",
+        "  2  bad usage or bad input (unknown option, malformed spec or config)"})
+public final class StrataCli implements Runnable {
+  public static final int EXIT_FAILED = 1;
+  public static final int EXIT_BAD_INPUT = 2;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required");
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns the exit code (tests call this instead of main). */
+  public static int execute(String... args) {
+    CommandLine commandLine = new CommandLine(new StrataCli());
+    commandLine.setExecutionExceptionHandler(StrataCli::handleFailure);
+    return commandLine.execute(args);
+  }
+
+  /** Known failures get one clear line, not a stack trace. */
+  private static int handleFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
+    PrintWriter err = commandLine.getErr();
+    if (e instanceof ConfigException) {
+      err.println("strata: " + e.getMessage());
+      return EXIT_BAD_INPUT;
+    }
+    if (e instanceof FileNotFoundException) {
+      err.println("strata: " + e.getMessage());
+      return EXIT_FAILED;
+    }
+    err.println("strata: " + commandLine.getCommandName() + " failed: " + e);
+    if (System.getenv("STRATA_DEBUG") != null) {
+      e.printStackTrace(err);
+    } else {
+      err.println("(set STRATA_DEBUG=1 for the stack trace)");
+    }
+    return EXIT_FAILED;
+  }
+
+  /** Version from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = StrataCli.class.getPackage().getImplementationVersion();
+      return new String[] {"strata " + (version == null ? "dev" : version) + " (Hadoop "
+          + org.apache.hadoop.util.VersionInfo.getVersion() + ")"};
+    }
+  }
+}

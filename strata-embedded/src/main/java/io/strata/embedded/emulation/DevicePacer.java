@@ -1,0 +1,58 @@
+package io.strata.embedded.emulation;
+
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+
+/**
+ * Serves transfers one after another at a fixed byte rate, like a device with a queue: each request reserves
+ * the next {@code bytes / rate} seconds of device time and waits until its slot starts. Unlike a per-period
+ * byte budget it lets no burst through, so a short read takes as long as the device would need.
+ *
+ * <p>Waiting for the start of the slot rather than its end lets the real copy overlap the emulated device
+ * time: when the machine copies faster than the device, the device rate is what the reader sees.
+ */
+public final class DevicePacer {
+  private static final long MIN_SLEEP_NANOS = 1_000_000;
+
+  /** Puts the calling thread to sleep; replaceable so tests need no real time. */
+  interface Sleeper {
+    void sleepNanos(long nanos);
+  }
+
+  private final double nanosPerByte;
+  private final LongSupplier clock;
+  private final Sleeper sleeper;
+  private long nextFreeNanos;
+  private boolean used;
+
+  public DevicePacer(long bytesPerSecond) {
+    this(bytesPerSecond, System::nanoTime, LockSupport::parkNanos);
+  }
+
+  DevicePacer(long bytesPerSecond, LongSupplier clock, Sleeper sleeper) {
+    if (bytesPerSecond <= 0) {
+      throw new IllegalArgumentException("bytesPerSecond must be > 0, got " + bytesPerSecond);
+    }
+    this.nanosPerByte = 1e9 / bytesPerSecond;
+    this.clock = clock;
+    this.sleeper = sleeper;
+  }
+
+  /** Reserves device time for {@code bytes} and blocks until that time starts. */
+  public void acquire(long bytes) {
+    long start;
+    synchronized (this) {
+      long now = clock.getAsLong();
+      start = !used || nextFreeNanos - now < 0 ? now : nextFreeNanos;
+      nextFreeNanos = start + Math.round(bytes * nanosPerByte);
+      used = true;
+    }
+    // Waits shorter than the OS can sleep are skipped: the reservation still moved the device clock, so the
+    // next request waits for both and the average rate stays exact.
+    long wait = start - clock.getAsLong();
+    while (wait > MIN_SLEEP_NANOS && !Thread.currentThread().isInterrupted()) {
+      sleeper.sleepNanos(wait);
+      wait = start - clock.getAsLong();
+    }
+  }
+}
