@@ -184,7 +184,8 @@ public final class SpecParser {
           }
           double read = current == null ? volume.device().readMBps() : Math.min(current.readMBps(), volume.device().readMBps());
           double iops = current == null ? volume.device().iops() : Math.min(current.iops(), volume.device().iops());
-          speeds.put(tier, new TierMap.TierSpeed(tier, volume.storageKind(), read, iops));
+          boolean backup = current == null ? volume.backup() : current.backup() && volume.backup();
+          speeds.put(tier, new TierMap.TierSpeed(tier, volume.storageKind(), read, iops, backup));
         }
       }
     }

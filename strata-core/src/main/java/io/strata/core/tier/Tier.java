@@ -11,5 +11,6 @@ import io.strata.core.device.StorageKind;
  * @param rank        position in the speed order, 0 = fastest
  * @param readMBps    slowest device read bandwidth in the tier (what the tier can promise), 0 if unknown
  * @param iops        slowest device IOPS in the tier, 0 if unknown
+ * @param backup      true when every volume of the tier is a backup volume (energy-efficient HDFS)
  */
-public record Tier(String name, StorageKind storageKind, int rank, double readMBps, double iops) {}
+public record Tier(String name, StorageKind storageKind, int rank, double readMBps, double iops, boolean backup) {}

@@ -29,8 +29,12 @@ public final class TierMap {
     }
   }
 
-  /** Speed facts about one tier before ranking: its slowest device. */
-  public record TierSpeed(String name, StorageKind kind, double readMBps, double iops) {}
+  /** Speed facts about one tier before ranking: its slowest device, and whether it only holds backup volumes. */
+  public record TierSpeed(String name, StorageKind kind, double readMBps, double iops, boolean backup) {
+    public TierSpeed(String name, StorageKind kind, double readMBps, double iops) {
+      this(name, kind, readMBps, iops, false);
+    }
+  }
 
   /**
    * Builds a tier map from rules and the speed of each tier's slowest device. Tiers with the same bandwidth
@@ -44,16 +48,19 @@ public final class TierMap {
         .thenComparing(TierSpeed::name));
     List<Tier> tiers = new ArrayList<>();
     for (TierSpeed speed : sorted) {
-      tiers.add(new Tier(speed.name(), speed.kind(), tiers.size(), speed.readMBps(), speed.iops()));
+      tiers.add(new Tier(speed.name(), speed.kind(), tiers.size(), speed.readMBps(), speed.iops(), speed.backup()));
     }
     return new TierMap(rules, tiers);
   }
 
-  /** A map with no rules and no device knowledge: one tier per storage kind, in storage kind order. */
+  /**
+   * A map with no rules and no device knowledge: one tier per storage kind, in storage kind order. ARCHIVE
+   * counts as the backup tier, the storage type backup disks are exposed as.
+   */
   public static TierMap byStorageKind() {
     List<TierSpeed> speeds = new ArrayList<>();
     for (StorageKind kind : StorageKind.values()) {
-      speeds.add(new TierSpeed(defaultTierName(kind), kind, 0, 0));
+      speeds.add(new TierSpeed(defaultTierName(kind), kind, 0, 0, kind == StorageKind.ARCHIVE));
     }
     return of(List.of(), speeds);
   }
@@ -79,7 +86,7 @@ public final class TierMap {
     Tier tier = byName.get(name);
     if (tier == null) {
       // A storage kind the spec never declared (e.g. a volume added to a live cluster): rank it last.
-      tier = new Tier(name, kind, tiers.size(), 0, 0);
+      tier = new Tier(name, kind, tiers.size(), 0, 0, false);
     }
     return tier;
   }

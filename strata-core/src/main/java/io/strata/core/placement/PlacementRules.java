@@ -1,0 +1,142 @@
+package io.strata.core.placement;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.config.ConfigNode;
+import io.strata.core.tier.TierMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which placement policy applies to which path: rules by path prefix, the most specific prefix wins, and paths
+ * no rule covers get {@code default}. Every rule is checked against the cluster's tiers when the rules are
+ * built, so a bad rule is refused at startup or when it is set, never when a block is written.
+ */
+public final class PlacementRules {
+  /** One rule: a path prefix (a directory or file) and the policy under it. */
+  public record Rule(String path, String policy) {}
+
+  private final List<Rule> rules;
+  private final Map<String, PlacementPolicy> policies;
+
+  private PlacementRules(List<Rule> rules, Map<String, PlacementPolicy> policies) {
+    this.rules = List.copyOf(rules);
+    this.policies = Collections.unmodifiableMap(policies);
+  }
+
+  /** No rules: every path gets {@code default}. */
+  public static PlacementRules none(TierMap tiers) {
+    return of(List.of(), tiers);
+  }
+
+  /** Validates and indexes rules; a later rule for the same path replaces an earlier one. */
+  public static PlacementRules of(List<Rule> rules, TierMap tiers) {
+    Map<String, Rule> byPath = new LinkedHashMap<>();
+    Map<String, PlacementPolicy> policies = new LinkedHashMap<>();
+    policies.put(PlacementPolicies.DEFAULT, PlacementPolicies.parse(PlacementPolicies.DEFAULT, tiers));
+    for (Rule rule : rules) {
+      String path = normalize(rule.path());
+      try {
+        policies.computeIfAbsent(rule.policy().trim(), name -> PlacementPolicies.parse(name, tiers));
+      } catch (ConfigException e) {
+        throw new ConfigException("rule for " + path + ": " + e.getMessage(), e);
+      }
+      byPath.put(path, new Rule(path, rule.policy().trim()));
+    }
+    List<Rule> sorted = new ArrayList<>(byPath.values());
+    sorted.sort((a, b) -> a.path().compareTo(b.path()));
+    return new PlacementRules(sorted, new LinkedHashMap<>(policies));
+  }
+
+  /**
+   * Parses {@code PATH=POLICY} pairs separated by {@code ;}, {@code ,} or new lines, as the
+   * {@code strata.placement.rules} key holds them.
+   */
+  public static List<Rule> parseInline(String text, String source) {
+    List<Rule> rules = new ArrayList<>();
+    if (text == null) {
+      return rules;
+    }
+    for (String item : text.split("[;,\\n]")) {
+      String trimmed = item.trim();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      int eq = trimmed.indexOf('=');
+      if (eq <= 0 || eq == trimmed.length() - 1) {
+        throw new ConfigException(source + ": '" + trimmed + "' is not PATH=POLICY");
+      }
+      rules.add(new Rule(checkedPath(trimmed.substring(0, eq).trim(), source), trimmed.substring(eq + 1).trim()));
+    }
+    return rules;
+  }
+
+  /** Parses a rules document: {@code rules: [{path: /data, policy: ratio:0.5}, ...]}. */
+  public static List<Rule> parseDocument(ConfigNode root) {
+    root.allowOnly("rules");
+    List<Rule> rules = new ArrayList<>();
+    ConfigNode list = root.get("rules");
+    if (list == null) {
+      return rules;
+    }
+    for (ConfigNode item : list.items()) {
+      item.allowOnly("path", "policy");
+      ConfigNode path = item.require("path");
+      try {
+        rules.add(new Rule(checkedPath(path.text(), root.source()), item.require("policy").text()));
+      } catch (ConfigException e) {
+        throw path.error(e.getMessage());
+      }
+    }
+    return rules;
+  }
+
+  /** Renders rules as a document {@link #parseDocument} reads back. */
+  public static String toDocument(List<Rule> rules) {
+    StringBuilder out = new StringBuilder("# Strata placement rules: the most specific path prefix wins.\nrules:\n");
+    for (Rule rule : rules) {
+      out.append("  - {path: '").append(rule.path().replace("'", "''")).append("', policy: '")
+          .append(rule.policy()).append("'}\n");
+    }
+    return out.toString();
+  }
+
+  private static String checkedPath(String path, String source) {
+    if (!path.startsWith("/")) {
+      throw new ConfigException(source + ": rule path '" + path + "' must be absolute (start with /)");
+    }
+    return normalize(path);
+  }
+
+  private static String normalize(String path) {
+    String p = path.trim();
+    while (p.length() > 1 && p.endsWith("/")) {
+      p = p.substring(0, p.length() - 1);
+    }
+    return p;
+  }
+
+  /** The rule that governs {@code path}: the longest prefix ending at a path component boundary. */
+  public Rule ruleFor(String path) {
+    Rule best = null;
+    for (Rule rule : rules) {
+      String prefix = rule.path();
+      boolean covers = prefix.equals("/") || path.equals(prefix) || path.startsWith(prefix + "/");
+      if (covers && (best == null || prefix.length() > best.path().length())) {
+        best = rule;
+      }
+    }
+    return best != null ? best : new Rule("/", PlacementPolicies.DEFAULT);
+  }
+
+  /** The policy that governs {@code path}. */
+  public PlacementPolicy policyFor(String path) {
+    return policies.get(ruleFor(path).policy());
+  }
+
+  public List<Rule> rules() {
+    return rules;
+  }
+}

@@ -1,0 +1,60 @@
+package io.strata.core.placement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.config.ConfigNode;
+import io.strata.core.spec.Presets;
+import io.strata.core.tier.TierMap;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlacementRulesTest {
+  private final TierMap hats = Presets.load("hats").tierMap();
+
+  @Test
+  void theMostSpecificPrefixWinsAndOnlyAtPathBoundaries() {
+    PlacementRules rules = PlacementRules.of(
+        PlacementRules.parseInline("/data=ratio:0.2; /data/hot=tier-aware, /data/hot/x/=hybrid", "test"), hats);
+    assertEquals("ratio:0.2", rules.ruleFor("/data/cold/f").policy());
+    assertEquals("tier-aware", rules.ruleFor("/data/hot/f").policy());
+    assertEquals("hybrid", rules.ruleFor("/data/hot/x/y").policy());
+    assertEquals("hybrid", rules.ruleFor("/data/hot/x").policy());
+    assertEquals("default", rules.ruleFor("/database/f").policy(), "/data does not cover /database");
+    assertEquals("default", rules.ruleFor("/other").policy());
+    assertEquals("tier-aware", rules.policyFor("/data/hot/f").name());
+  }
+
+  @Test
+  void aBadRuleIsRefusedWhenTheRulesAreBuiltNamingTheRule() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> PlacementRules.of(PlacementRules.parseInline("/a=tier-aware;/b=ratio:2", "strata.placement.rules"), hats));
+    assertTrue(e.getMessage().startsWith("rule for /b: policy 'ratio:2'"), e.getMessage());
+    ConfigException relative = assertThrows(ConfigException.class,
+        () -> PlacementRules.parseInline("data=hybrid", "strata.placement.rules"));
+    assertTrue(relative.getMessage().contains("must be absolute"), relative.getMessage());
+    ConfigException noEquals = assertThrows(ConfigException.class,
+        () -> PlacementRules.parseInline("/data hybrid", "strata.placement.rules"));
+    assertTrue(noEquals.getMessage().contains("not PATH=POLICY"), noEquals.getMessage());
+  }
+
+  @Test
+  void documentsRoundTripAndBadDocumentsNameTheLine() {
+    List<PlacementRules.Rule> rules = List.of(new PlacementRules.Rule("/a b", "ratio:0.5"),
+        new PlacementRules.Rule("/it's", "hybrid"));
+    String text = PlacementRules.toDocument(rules);
+    assertEquals(rules, PlacementRules.parseDocument(ConfigNode.parse("rules.yaml", text)));
+    ConfigException e = assertThrows(ConfigException.class, () -> PlacementRules.parseDocument(
+        ConfigNode.parse("rules.yaml", "rules:\n  - {path: /x, policy: hybrid}\n  - {path: y, policy: hybrid}\n")));
+    assertTrue(e.getMessage().startsWith("rules.yaml:3:"), e.getMessage());
+  }
+
+  @Test
+  void laterRulesForTheSamePathReplaceEarlierOnes() {
+    PlacementRules rules = PlacementRules.of(PlacementRules.parseInline("/a=hybrid;/a/=tier-aware", "t"), hats);
+    assertEquals(1, rules.rules().size());
+    assertEquals("tier-aware", rules.ruleFor("/a/f").policy());
+  }
+}
