@@ -1,0 +1,137 @@
+package io.strata.hdfs.placement;
+
+import io.strata.core.config.ConfigNode;
+import io.strata.core.placement.PlacementRules;
+import io.strata.core.tier.TierMap;
+import io.strata.hdfs.StrataKeys;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The placement rules the NameNode applies: configured rules, overridden path by path by the rules file in
+ * HDFS that {@code strata policy set} writes. A daemon thread polls that file, so rule changes take effect
+ * without restarting the NameNode and survive its restarts. A bad rules file is logged and counted and the
+ * rules in force stay, so a typo can never fail a write.
+ */
+final class RulesInForce {
+  private static final Logger LOG = LoggerFactory.getLogger(RulesInForce.class);
+
+  private final Configuration conf;
+  private final PlacementSettings settings;
+  private final Path hdfsFile;
+  private final long refreshMillis;
+  private final AtomicBoolean started = new AtomicBoolean();
+  private volatile PlacementRules rules;
+  private long loadedModificationTime = -1;
+  private FileSystem fs;
+
+  RulesInForce(Configuration conf, PlacementSettings settings) {
+    this.conf = conf;
+    this.settings = settings;
+    this.hdfsFile = new Path(conf.getTrimmed(StrataKeys.RULES_HDFS_FILE, StrataKeys.RULES_HDFS_FILE_DEFAULT));
+    this.refreshMillis = conf.getLong(StrataKeys.RULES_REFRESH_MS, StrataKeys.RULES_REFRESH_MS_DEFAULT);
+    this.rules = PlacementRules.of(settings.configuredRules(), settings.tierMap());
+    PlacementMetrics.get().rulesInForce.set(rules.rules().size());
+  }
+
+  PlacementRules current() {
+    return rules;
+  }
+
+  TierMap tierMap() {
+    return settings.tierMap();
+  }
+
+  /** Starts polling the HDFS rules file; only the NameNode calls this (tools that load the plugin do not). */
+  void startPolling() {
+    if (!started.compareAndSet(false, true)) {
+      return;
+    }
+    // The first placement after a NameNode (re)start already follows the rules stored in HDFS.
+    refresh();
+    if (refreshMillis <= 0) {
+      return;
+    }
+    Thread poller = new Thread(() -> {
+      while (!Thread.currentThread().isInterrupted()) {
+        try {
+          Thread.sleep(refreshMillis);
+        } catch (InterruptedException e) {
+          return;
+        }
+        refresh();
+      }
+    }, "strata-placement-rules");
+    poller.setDaemon(true);
+    poller.start();
+  }
+
+  /** Reloads the HDFS rules file if it changed; returns true when new rules took effect. */
+  synchronized boolean refresh() {
+    try {
+      FileSystem client = client();
+      if (client == null) {
+        return false;
+      }
+      FileStatus status;
+      try {
+        status = client.getFileStatus(hdfsFile);
+      } catch (FileNotFoundException e) {
+        if (loadedModificationTime != -1) {
+          install(List.of(), -1, "rules file " + hdfsFile + " was removed");
+          return true;
+        }
+        return false;
+      }
+      if (status.getModificationTime() == loadedModificationTime) {
+        return false;
+      }
+      String text;
+      try (InputStream in = client.open(hdfsFile)) {
+        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      List<PlacementRules.Rule> stored = PlacementRules.parseDocument(ConfigNode.parse(hdfsFile.toString(), text));
+      install(stored, status.getModificationTime(), "loaded " + stored.size() + " rules from " + hdfsFile);
+      PlacementMetrics.get().ruleLoads.incr();
+      return true;
+    } catch (RuntimeException | IOException e) {
+      PlacementMetrics.get().ruleLoadFailures.incr();
+      LOG.error("Strata placement rules in {} refused, keeping the {} rules in force: {}", hdfsFile,
+          rules.rules().size(), e.getMessage());
+      return false;
+    }
+  }
+
+  private void install(List<PlacementRules.Rule> stored, long modificationTime, String what) {
+    List<PlacementRules.Rule> all = new ArrayList<>(settings.configuredRules());
+    all.addAll(stored);
+    rules = PlacementRules.of(all, settings.tierMap());
+    loadedModificationTime = modificationTime;
+    PlacementMetrics.get().rulesInForce.set(rules.rules().size());
+    LOG.info("Strata placement: {}; rules in force: {}", what, rules.rules());
+  }
+
+  /** A client of this NameNode, once the NameNode knows its own address. */
+  private FileSystem client() throws IOException {
+    if (fs == null) {
+      URI uri = FileSystem.getDefaultUri(conf);
+      if (!"hdfs".equals(uri.getScheme()) || uri.getPort() == 0) {
+        return null;
+      }
+      fs = FileSystem.newInstance(uri, conf);
+    }
+    return fs;
+  }
+}

@@ -1,0 +1,117 @@
+package io.strata.hdfs.placement;
+
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.Presets;
+import io.strata.core.spec.SpecParser;
+import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.StrataPlugins;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.util.ToolRunner;
+
+/** An embedded cluster with Strata's placement plugin, and what the tests ask of it. */
+final class PluginCluster implements AutoCloseable {
+  static final int BLOCK = 1 << 20;
+  final ClusterSpec spec;
+  final EmbeddedCluster cluster;
+  final DistributedFileSystem fs;
+
+  private PluginCluster(ClusterSpec spec, EmbeddedCluster cluster) throws IOException {
+    this.spec = spec;
+    this.cluster = cluster;
+    this.fs = cluster.fileSystem();
+  }
+
+  static PluginCluster start(String presetOrSpecText, Path dir, String rules, Map<String, String> extra) throws IOException {
+    String text = presetOrSpecText.contains("racks:") ? presetOrSpecText : Presets.text(presetOrSpecText);
+    ClusterSpec spec = SpecParser.parse("test-spec", text);
+    Files.createDirectories(dir);
+    Path specFile = dir.resolve("strata-spec.yaml");
+    Files.writeString(specFile, text);
+    EmbeddedCluster cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
+        .withEmulation(false)
+        .withBlockSize(BLOCK)
+        .withConf(StrataPlugins.nameNodeConf(specFile, rules, 500))
+        .withConf(extra));
+    return new PluginCluster(spec, cluster);
+  }
+
+  StrataBlockPlacementPolicy plugin() {
+    return (StrataBlockPlacementPolicy) cluster.miniCluster().getNamesystem().getBlockManager().getBlockPlacementPolicy();
+  }
+
+  void write(String path, int blocks) throws IOException {
+    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), (short) 3)) {
+      out.write(new byte[blocks * BLOCK]);
+    }
+  }
+
+  /** Writes several files at once, as concurrent writers would. */
+  void writeConcurrently(List<String> paths, int blocks) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(paths.size());
+    try {
+      List<Future<?>> writes = new ArrayList<>();
+      for (String path : paths) {
+        writes.add(pool.submit(() -> {
+          write(path, blocks);
+          return null;
+        }));
+      }
+      for (Future<?> write : writes) {
+        write.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  BlockLocation[] blocks(String path) throws IOException {
+    return fs.getFileBlockLocations(new org.apache.hadoop.fs.Path(path), 0, Long.MAX_VALUE);
+  }
+
+  /** The tier of each replica of a block, as the spec names it. */
+  List<String> tiers(BlockLocation block) throws IOException {
+    List<String> tiers = new ArrayList<>();
+    for (int i = 0; i < block.getHosts().length; i++) {
+      StorageType type = block.getStorageTypes()[i];
+      tiers.add(spec.tierMap().tierName(block.getHosts()[i], io.strata.core.device.StorageKind.valueOf(type.name()), null));
+    }
+    return tiers;
+  }
+
+  List<String> racks(BlockLocation block) throws IOException {
+    List<String> racks = new ArrayList<>();
+    for (String path : block.getTopologyPaths()) {
+      racks.add(path.substring(0, path.lastIndexOf('/')));
+    }
+    return racks;
+  }
+
+  /** {@code hdfs fsck /} output. */
+  String fsck() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(), new PrintStream(out, true, StandardCharsets.UTF_8)),
+        new String[] {"/"});
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public void close() {
+    cluster.close();
+  }
+}
