@@ -48,6 +48,13 @@ final class ClusterUpCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the addresses as one JSON object")
   boolean json;
 
+  @Option(names = "--rules", paramLabel = "PATH=POLICY;...",
+      description = "placement rules to start with (more with `strata policy set`), e.g. /hot=tier-aware;/data=ratio:0.2")
+  String rules;
+
+  @Option(names = "--stock", description = "run stock HDFS without Strata's NameNode plugins")
+  boolean stock;
+
   @Override
   public Integer call() throws Exception {
     ClusterChoice.Loaded loaded = cluster.load("hats");
@@ -61,6 +68,11 @@ final class ClusterUpCommand implements Callable<Integer> {
         .withSpeedScale(speedScale)
         .withBlockSize(blockBytes)
         .withPorts(port, httpPort);
+    if (!stock) {
+      options = options.withConf(pluginConf(base, loaded, rules));
+    } else if (rules != null) {
+      throw new ConfigException("--rules needs Strata's plugins; drop --stock");
+    }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -77,6 +89,7 @@ final class ClusterUpCommand implements Callable<Integer> {
       out.put("confDir", base.toString());
       out.put("dataNodes", loaded.spec().nodes().size());
       out.put("emulatedDeviceSpeed", !noEmulation);
+      out.put("strataPlugins", !stock);
       System.out.println(out);
     } else {
       System.out.printf("Embedded cluster '%s' is up: %d DataNodes in %d racks%n",
@@ -85,12 +98,28 @@ final class ClusterUpCommand implements Callable<Integer> {
       System.out.printf("  NameNode web : %s%n", running.webUi());
       System.out.printf("  client conf  : %s (core-site.xml, hdfs-site.xml, %s)%n", base, ClientConfigWriter.SPEC_FILE);
       System.out.printf("  device speed : %s%n", noEmulation ? "not emulated" : "emulated per volume, x" + speedScale);
+      System.out.printf("  placement    : %s%n", stock ? "stock HDFS" : "Strata plugin, rules: "
+          + (rules == null ? "none yet (strata policy set PATH POLICY --conf " + base + ")" : rules));
       System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
       System.out.println("Press Ctrl-C to stop.");
     }
     System.out.flush();
     stopped.await();
     return 0;
+  }
+
+  /**
+   * Turns on the NameNode plugin with the spec's tiers. The spec is written next to the client configuration
+   * first, since the NameNode reads it at startup; the rules are checked here so a bad one starts nothing.
+   */
+  static java.util.Map<String, String> pluginConf(Path base, ClusterChoice.Loaded loaded, String rules)
+      throws java.io.IOException {
+    io.strata.core.placement.PlacementRules.of(
+        io.strata.core.placement.PlacementRules.parseInline(rules, "--rules"), loaded.spec().tierMap());
+    java.nio.file.Files.createDirectories(base);
+    Path specFile = base.resolve(ClientConfigWriter.SPEC_FILE);
+    java.nio.file.Files.writeString(specFile, loaded.text());
+    return io.strata.hdfs.StrataPlugins.nameNodeConf(specFile, rules, 1000);
   }
 
   static long parseSize(String text, String option) {

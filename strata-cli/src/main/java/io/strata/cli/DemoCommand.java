@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import io.strata.core.config.ByteSize;
+import io.strata.core.config.ConfigException;
+import io.strata.core.tier.Tier;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
@@ -9,7 +11,12 @@ import io.strata.hdfs.workload.DatasetWriter;
 import io.strata.hdfs.workload.ParallelReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -21,66 +28,113 @@ import picocli.CommandLine.Option;
 /** {@code strata demo}: the whole story on an embedded hatS cluster in a few minutes. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Run the main demo on an embedded hatS cluster and shut down.",
-        "Starts the hatS testbed embedded (9 DataNodes, 3 racks, PCIe SSD / SATA SSD / HDD volumes at",
-        "emulated speeds), write a TeraGen-like dataset, print where its replicas went and how fast it reads",
-        "back, and shut down."})
+        "Starts the hatS testbed embedded (9 DataNodes, 3 racks, PCIe SSD / SATA SSD / HDD volumes at emulated",
+        "speeds) with Strata's NameNode plugin, writes the same TeraGen-like dataset under each placement policy,",
+        "reads each back, and prints where the replicas went and how fast each copy reads, side by side."})
 final class DemoCommand implements Callable<Integer> {
-  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "256MiB", description = "dataset size (default: ${DEFAULT-VALUE})")
+  /** The policies the demo compares, each on its own directory. */
+  static final List<String> POLICIES = List.of("default", "ratio:0.5", "tier-aware", "hybrid");
+
+  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "128MiB",
+      description = "dataset size per policy (default: ${DEFAULT-VALUE})")
   String size;
 
-  @Option(names = "--files", defaultValue = "8", description = "number of files (default: ${DEFAULT-VALUE})")
+  @Option(names = "--files", defaultValue = "8", description = "files per dataset (default: ${DEFAULT-VALUE})")
   int files;
 
   @Option(names = "--keep", paramLabel = "DIR", description = "keep the cluster's data in DIR instead of a temporary directory")
   Path keep;
 
+  @Option(names = "--full-report", description = "also print the full placement report of every dataset")
+  boolean fullReport;
+
+  /** One policy's outcome. */
+  record Outcome(String policy, PlacementReport report, DatasetWriter.Result written, ParallelReader.Result read) {}
+
   @Override
   public Integer call() throws Exception {
     long bytes = ClusterUpCommand.parseSize(size, "--size");
     if (files <= 0) {
-      throw new io.strata.core.config.ConfigException("--files must be > 0, got " + files);
+      throw new ConfigException("--files must be > 0, got " + files);
     }
     ClusterChoice.Loaded hats = new ClusterChoice().load("hats");
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo");
     long started = System.nanoTime();
-    System.out.printf("Starting the embedded '%s' cluster: %d DataNodes, %d racks, tiers %s...%n", hats.spec().name(),
+    StringBuilder rules = new StringBuilder();
+    for (String policy : POLICIES) {
+      rules.append(rules.length() == 0 ? "" : ";").append(directory(policy)).append('=').append(policy);
+    }
+    System.out.printf("Starting the embedded '%s' cluster: %d DataNodes, %d racks, tiers %s%n", hats.spec().name(),
         hats.spec().nodes().size(), hats.spec().racks().size(),
-        hats.spec().tierMap().tiers().stream().map(t -> t.name() + " (" + (int) t.readMBps() + " MB/s)").toList());
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), EmbeddedCluster.Options.defaults(dir.resolve("hdfs")))) {
-      System.out.printf("  up in %.1f s at %s (web UI %s)%n%n", seconds(started), cluster.uri(), cluster.webUi());
+        hats.spec().tierMap().tiers().stream().map(t -> t.name() + " " + (int) t.readMBps() + " MB/s").toList());
+    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
+        .withConf(ClusterUpCommand.pluginConf(dir, hats, rules.toString()));
+    List<Outcome> outcomes = new ArrayList<>();
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
+      System.out.printf("  up in %.1f s at %s (web UI %s), placement rules: %s%n%n", seconds(started), cluster.uri(),
+          cluster.webUi(), rules);
       FileSystem fs = cluster.fileSystem();
-      org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path("/demo/default/teragen");
-
-      System.out.printf("Policy 'default' (stock HDFS placement): writing %s in %d files...%n", ByteSize.format(bytes), files);
-      DatasetWriter.Result written;
-      try (ProgressBar bar = progress("write", bytes)) {
-        written = DatasetWriter.write(fs, data, files, bytes / files, Math.min(files, 4), 42, bar::stepBy);
+      int threads = Math.min(files, 4);
+      for (String policy : POLICIES) {
+        org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(directory(policy));
+        DatasetWriter.Result written;
+        try (ProgressBar bar = progress(String.format("%-10s write", policy), bytes)) {
+          written = DatasetWriter.write(fs, data, files, bytes / files, threads, 42, bar::stepBy);
+        }
+        ParallelReader.Result read = ParallelReader.readAll(fs, written.files(), threads);
+        outcomes.add(new Outcome(policy, new PlacementReportCollector(fs).collect(data, hats.spec().tierMap()),
+            written, read));
       }
-      System.out.printf("  wrote %s in %.1f s (%.1f MB/s)%n", ByteSize.format(written.bytes()), written.seconds(),
-          written.megabytesPerSecond());
-
-      ParallelReader.Result read = ParallelReader.readAll(fs, written.files(), Math.min(files, 4));
-      System.out.printf("  read it back in %.1f s: %.1f MB/s aggregate with %d readers%n%n", read.seconds(),
-          read.megabytesPerSecond(), Math.min(files, 4));
-
-      PlacementReport report = new PlacementReportCollector(fs).collect(data, hats.spec().tierMap());
-      System.out.print(PlacementReportFormatter.text(report));
-      System.out.println();
-      System.out.println("Stock HDFS placed replicas by network distance only, and its default HOT storage policy");
-      System.out.println("stores them all on DISK: the HDD tier holds everything, both SSD tiers sit idle.");
     } finally {
       if (keep == null) {
         FileUtils.deleteQuietly(dir.toFile());
       }
     }
-    System.out.printf("%nDemo finished in %.1f s.%n", seconds(started));
+    printComparison(outcomes, hats.spec().tierMap().tiers(), bytes);
+    if (fullReport) {
+      for (Outcome outcome : outcomes) {
+        System.out.printf("%n=== %s ===%n%s", outcome.policy(), PlacementReportFormatter.text(outcome.report()));
+      }
+    }
+    System.out.printf("%nDemo finished in %.1f s. Details of any dataset: strata report PATH (try --full-report).%n",
+        seconds(started));
     return 0;
+  }
+
+  static String directory(String policy) {
+    return "/demo/" + policy.replace(':', '-');
+  }
+
+  private static void printComparison(List<Outcome> outcomes, List<Tier> tiers, long bytes) {
+    System.out.printf("%nSame %s TeraGen-like dataset, written %d ways (share of replicas per tier):%n",
+        ByteSize.format(bytes), outcomes.size());
+    StringBuilder header = new StringBuilder(String.format("  %-11s", "policy"));
+    tiers.forEach(t -> header.append(String.format(" %9s", t.name())));
+    header.append(String.format(" %11s %10s %11s %10s %10s", "1-rack blks", "split files", "under-repl", "write MB/s",
+        "read MB/s"));
+    System.out.println(header);
+    for (Outcome o : outcomes) {
+      Map<String, Double> shares = new LinkedHashMap<>();
+      o.report().tiers().forEach(row -> shares.put(row.name(), row.share()));
+      StringBuilder line = new StringBuilder(String.format("  %-11s", o.policy()));
+      tiers.forEach(t -> line.append(String.format(" %8.1f%%", 100 * shares.getOrDefault(t.name(), 0.0))));
+      line.append(String.format(" %11d %10d %11d %10.1f %10.1f", o.report().singleRackBlocks().total(),
+          o.report().wholeFileViolations().total(), o.report().underReplicatedBlocks().total(),
+          o.written().megabytesPerSecond(), o.read().megabytesPerSecond()));
+      System.out.println(line);
+    }
+    System.out.println();
+    System.out.println("  default     stock HDFS: network-aware, and its HOT storage policy keeps every replica on HDD.");
+    System.out.println("  ratio:0.5   HDFS-H: half of each file's blocks wholly on SSD, round-robin over the file.");
+    System.out.println("  tier-aware  hatS: each file on a fast, a slow and an intermediate tier; two racks per block.");
+    System.out.println("  hybrid      hatS: writer-local first replica, second off-rack on another tier, third");
+    System.out.println("              rack-local on the third tier.");
+    System.out.println("  split files counts tiers holding only part of a file: by design for ratio, never for hatS.");
   }
 
   private static ProgressBar progress(String task, long bytes) {
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(bytes).setUnit(" MiB", 1L << 20)
-        .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
-        .build();
+        .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
   }
 
   private static double seconds(long startNanos) {

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         ClusterCommand.class,
         ReportCommand.class,
+        PolicyCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         BenchCommand.class,
