@@ -1,8 +1,10 @@
 package io.strata.hdfs.placement;
 
-import org.apache.hadoop.metrics2.annotation.Metric;
-import org.apache.hadoop.metrics2.annotation.Metrics;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.MetricsRegistry;
 import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 import org.apache.hadoop.metrics2.lib.MutableGaugeInt;
 
@@ -11,35 +13,47 @@ import org.apache.hadoop.metrics2.lib.MutableGaugeInt;
  * {@code Hadoop:service=NameNode,name=StrataPlacement}). One set per process: the NameNode replaces its
  * placement policy object on reconfiguration, and the counts should survive that.
  */
-@Metrics(name = "StrataPlacement", about = "Strata placement policy plugin", context = "dfs")
-public final class PlacementMetrics {
-  private static final PlacementMetrics INSTANCE = create();
+public final class PlacementMetrics implements MetricsSource {
+  private static final String NAME = "StrataPlacement";
+  private static final PlacementMetrics INSTANCE = new PlacementMetrics();
 
-  @Metric("Blocks placed by a Strata policy (not 'default')")
-  MutableCounterLong placedBlocks;
-  @Metric("Replicas that went to another tier than the policy wanted (full or missing tier)")
-  MutableCounterLong fallbackReplicas;
-  @Metric("Blocks for which the Strata policy found too few targets and HDFS's default placement completed them")
-  MutableCounterLong defaultCompletions;
-  @Metric("Successful loads of placement rules kept in HDFS")
-  MutableCounterLong ruleLoads;
-  @Metric("Placement rule files in HDFS that were refused (the previous rules stay in force)")
-  MutableCounterLong ruleLoadFailures;
-  @Metric("Placement rules in force")
-  MutableGaugeInt rulesInForce;
+  private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("dfs");
+  final MutableCounterLong placedBlocks =
+      registry.newCounter("PlacedBlocks", "Blocks placed by a Strata policy (not 'default')", 0L);
+  final MutableCounterLong fallbackReplicas = registry.newCounter("FallbackReplicas",
+      "Replicas that went to another tier than the policy wanted (full or missing tier)", 0L);
+  final MutableCounterLong defaultCompletions = registry.newCounter("DefaultCompletions",
+      "Blocks for which the Strata policy found too few targets and HDFS's default placement completed them", 0L);
+  final MutableCounterLong ruleLoads =
+      registry.newCounter("RuleLoads", "Successful loads of placement rules kept in HDFS", 0L);
+  final MutableCounterLong ruleLoadFailures = registry.newCounter("RuleLoadFailures",
+      "Placement rule files in HDFS that were refused (the previous rules stay in force)", 0L);
+  final MutableGaugeInt rulesInForce = registry.newGauge("RulesInForce", "Placement rules in force", 0);
 
-  private static PlacementMetrics create() {
-    PlacementMetrics metrics = new PlacementMetrics();
-    try {
-      return DefaultMetricsSystem.instance().register("StrataPlacement", "Strata placement policy plugin", metrics);
-    } catch (RuntimeException alreadyRegistered) {
-      // A second registration in one JVM (tests that restart NameNodes) keeps working unpublished.
-      return metrics;
-    }
-  }
+  private PlacementMetrics() {}
 
   public static PlacementMetrics get() {
     return INSTANCE;
+  }
+
+  /**
+   * Publishes the counters if the process's metrics system does not have them: the NameNode's metrics system
+   * starts after class loading and is rebuilt when a NameNode restarts in the same JVM.
+   */
+  static synchronized void publish() {
+    MetricsSystem system = DefaultMetricsSystem.instance();
+    if (system.getSource(NAME) == null) {
+      try {
+        system.register(NAME, "Strata placement policy plugin", INSTANCE);
+      } catch (RuntimeException e) {
+        // Metrics are an aid; never let them stop placement.
+      }
+    }
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    registry.snapshot(collector.addRecord(registry.info()), all);
   }
 
   public long placedBlocks() {

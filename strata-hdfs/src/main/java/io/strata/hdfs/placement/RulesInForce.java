@@ -54,15 +54,18 @@ final class RulesInForce {
     return settings.tierMap();
   }
 
-  /** Starts polling the HDFS rules file; only the NameNode calls this (tools that load the plugin do not). */
-  void startPolling() {
+  /**
+   * Starts polling the HDFS rules file; only the NameNode calls this (tools that load the plugin do not).
+   * Returns true on the call that started it.
+   */
+  boolean startPolling() {
     if (!started.compareAndSet(false, true)) {
-      return;
+      return false;
     }
     // The first placement after a NameNode (re)start already follows the rules stored in HDFS.
     refresh();
     if (refreshMillis <= 0) {
-      return;
+      return true;
     }
     Thread poller = new Thread(() -> {
       while (!Thread.currentThread().isInterrupted()) {
@@ -76,6 +79,7 @@ final class RulesInForce {
     }, "strata-placement-rules");
     poller.setDaemon(true);
     poller.start();
+    return true;
   }
 
   /** Reloads the HDFS rules file if it changed; returns true when new rules took effect. */

@@ -108,7 +108,9 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     if (srcPath == null || rules == null) {
       return null;
     }
-    rules.startPolling();
+    if (rules.startPolling()) {
+      PlacementMetrics.publish();
+    }
     PlacementRules current = rules.current();
     PlacementRules.Rule rule = current.ruleFor(srcPath);
     return PlacementPolicies.DEFAULT.equals(rule.policy()) ? null : current.policyFor(srcPath);

@@ -46,6 +46,20 @@ class PlacementUnderPressureIT {
       assertTrue(PlacementMetrics.get().fallbackReplicas() - fallbacksBefore >= 9 + 3,
           "fallbacks counted: " + (PlacementMetrics.get().fallbackReplicas() - fallbacksBefore));
       assertTrue(c.fsck().contains("is HEALTHY"));
+
+      // Operators see the same count over JMX (service=NameNode in a NameNode process; an embedded cluster
+      // shares one metrics system among its daemons, so the service name there is whichever started last).
+      javax.management.MBeanServer jmx = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+      Set<javax.management.ObjectName> beans = jmx.queryNames(
+          new javax.management.ObjectName("Hadoop:service=*,name=StrataPlacement*"), null);
+      assertEquals(1, beans.size(), "JMX beans: " + beans);
+      // Hadoop's JMX adapter refreshes its snapshot at most every 10 s.
+      long viaJmx = 0;
+      for (long deadline = System.currentTimeMillis() + 20_000; viaJmx == 0 && System.currentTimeMillis() < deadline; ) {
+        viaJmx = ((Number) jmx.getAttribute(beans.iterator().next(), "FallbackReplicas")).longValue();
+        Thread.sleep(500);
+      }
+      assertEquals(PlacementMetrics.get().fallbackReplicas(), viaJmx);
     }
   }
 
