@@ -27,8 +27,16 @@ final class ReportCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print JSON instead of tables")
   boolean json;
 
+  @Option(names = "--reads", description = "show reads per tier and locality class counted by the NameNode plugin (hatS Fig. 6) instead")
+  boolean reads;
+
   @Override
   public Integer call() throws Exception {
+    if (reads) {
+      ReadCounts counts = ReadCounts.fetch(connection.configuration());
+      System.out.print(json ? counts.json() + "\n" : counts.text());
+      return 0;
+    }
     var tierMap = connection.tierMap();
     try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
       PlacementReport report = new PlacementReportCollector(fs).collect(new Path(path), tierMap);

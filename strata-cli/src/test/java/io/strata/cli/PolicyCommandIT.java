@@ -84,6 +84,24 @@ class PolicyCommandIT {
         assertEquals(Set.of("pcie-ssd", "sata-ssd", "hdd"), tiers);
       }
 
+      // The read-ordering plugin counted the reads; `strata report --reads` fetches them over the NameNode's JMX.
+      try (var in = cluster.fileSystem().open(file)) {
+        in.readAllBytes();
+      }
+      long counted = 0;
+      for (long deadline = System.currentTimeMillis() + 20_000; counted == 0 && System.currentTimeMillis() < deadline; ) {
+        assertEquals(0, strata("report", "--reads", "--json", "--conf", conf), err.toString(StandardCharsets.UTF_8));
+        JsonNode reads = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        counted = 0;
+        for (JsonNode n : reads.get("byLocality")) {
+          counted += n.asLong();
+        }
+        Thread.sleep(500);
+      }
+      assertTrue(counted > 0, "reads counted by the NameNode plugin");
+      assertEquals(0, strata("report", "--reads", "--conf", conf));
+      assertTrue(out.toString(StandardCharsets.UTF_8).contains("node-local"), out.toString());
+
       assertEquals(0, strata("policy", "unset", "/hot/deeper", "--conf", conf));
       assertEquals(2, strata("policy", "unset", "/nowhere", "--conf", conf));
       assertEquals(0, strata("policy", "list", "--conf", conf));

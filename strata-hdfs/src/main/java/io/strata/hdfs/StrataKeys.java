@@ -22,5 +22,18 @@ public final class StrataKeys {
   public static final String RULES_REFRESH_MS = "strata.placement.rules.refresh.ms";
   public static final long RULES_REFRESH_MS_DEFAULT = 5_000;
 
+  /** The read-ordering plugin class, for {@code dfs.net.topology.impl}. */
+  public static final String TOPOLOGY_CLASS = "io.strata.hdfs.retrieval.StrataNetworkTopology";
+
+  /** Which replica a reader gets first: network, tier-weighted, hybrid or adaptive. */
+  public static final String RETRIEVAL_POLICY = "strata.retrieval.policy";
+  public static final String RETRIEVAL_POLICY_DEFAULT = "network";
+
+  /** Tier weights for weighted retrieval, {@code tier:weight,...}; default: each tier's read bandwidth. */
+  public static final String RETRIEVAL_WEIGHTS = "strata.retrieval.weights";
+
+  /** Concurrent streams a node runs, which share its network link (hybrid and adaptive retrieval); default 10. */
+  public static final String RETRIEVAL_STREAMS_PER_NODE = "strata.retrieval.streams-per-node";
+
   private StrataKeys() {}
 }

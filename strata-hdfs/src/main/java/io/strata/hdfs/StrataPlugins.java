@@ -21,6 +21,7 @@ public final class StrataPlugins {
       conf.put(StrataKeys.RULES, inlineRules);
     }
     conf.put(StrataKeys.RULES_REFRESH_MS, Long.toString(refreshMillis));
+    conf.put("dfs.net.topology.impl", StrataKeys.TOPOLOGY_CLASS);
     return conf;
   }
 }

@@ -12,9 +12,11 @@ import java.util.Map;
  * whole blocks sequentially, so bandwidth, not IOPS, decides how fast a replica serves) and what moving a block
  * over the network costs from a rack-local and from a remote replica.
  *
- * @param tierWeights        weight per tier name, > 0
- * @param rackLocalMBps      bandwidth a reader gets from another node of its rack (the node NIC)
- * @param remoteMBps         bandwidth a reader gets from another rack (the NIC, shared by the rack uplink)
+ * @param tierWeights   weight per tier name, > 0
+ * @param rackLocalMBps bandwidth one read gets from another node of its rack: the NIC shared by the node's
+ *                      concurrent streams
+ * @param remoteMBps    bandwidth one read gets from another rack: the NIC or the node's share of the rack
+ *                      uplink, whichever is less, shared by the node's concurrent streams
  */
 public record RetrievalSettings(Map<String, Double> tierWeights, double rackLocalMBps, double remoteMBps) {
 
@@ -22,15 +24,43 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
     tierWeights = Map.copyOf(tierWeights);
   }
 
-  /** Weights from the tiers' read bandwidth (1 where unknown) and the network from the spec's link speeds. */
-  public static RetrievalSettings defaults(TierMap tiers, NetworkSpec network) {
+  /**
+   * Streams a node typically runs at once (map tasks reading, DataNode serving): the network a single read
+   * gets is the link divided among them: ten, a common count of map slots plus the DataNode's own transfers.
+   */
+  public static final int DEFAULT_STREAMS_PER_NODE = 10;
+
+  /**
+   * Weights from the tiers' read bandwidth (1 where unknown); network rates from the spec's link speeds.
+   *
+   * @param nodesPerRack nodes sharing one rack uplink
+   */
+  public static RetrievalSettings defaults(TierMap tiers, NetworkSpec network, int nodesPerRack) {
+    return defaults(tiers, network, nodesPerRack, DEFAULT_STREAMS_PER_NODE);
+  }
+
+  /** As {@link #defaults(TierMap, NetworkSpec, int)} with a given number of concurrent streams per node. */
+  public static RetrievalSettings defaults(TierMap tiers, NetworkSpec network, int nodesPerRack, int streamsPerNode) {
+    if (streamsPerNode <= 0) {
+      throw new ConfigException("streams per node must be > 0, got " + streamsPerNode);
+    }
     Map<String, Double> weights = new LinkedHashMap<>();
     for (Tier tier : tiers.tiers()) {
       weights.put(tier.name(), tier.readMBps() > 0 ? tier.readMBps() : 1.0);
     }
-    double nic = network.nicGbps() * 125;           // Gbit/s -> MB/s
-    double uplink = network.rackUplinkGbps() * 125;
-    return new RetrievalSettings(weights, nic, Math.min(nic, uplink / 2));
+    double nic = network.nicGbps() * 125; // Gbit/s -> MB/s
+    double uplinkShare = network.rackUplinkGbps() * 125 / Math.max(1, nodesPerRack);
+    return new RetrievalSettings(weights, nic / streamsPerNode, Math.min(nic, uplinkShare) / streamsPerNode);
+  }
+
+  /** Defaults for a spec: its tiers, links and largest rack. */
+  public static RetrievalSettings defaults(io.strata.core.spec.ClusterSpec spec) {
+    return defaults(spec, DEFAULT_STREAMS_PER_NODE);
+  }
+
+  public static RetrievalSettings defaults(io.strata.core.spec.ClusterSpec spec, int streamsPerNode) {
+    int nodesPerRack = spec.racks().stream().mapToInt(r -> r.nodes().size()).max().orElse(1);
+    return defaults(spec.tierMap(), spec.network(), nodesPerRack, streamsPerNode);
   }
 
   /** These settings with weights overridden by {@code tier:weight,...} (e.g. {@code pcie-ssd:10,hdd:1}). */

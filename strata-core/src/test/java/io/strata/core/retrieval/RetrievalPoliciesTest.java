@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class RetrievalPoliciesTest {
   private static final int DRAWS = 600;
   private final ClusterSpec hats = Presets.load("hats");
-  private final RetrievalSettings settings = RetrievalSettings.defaults(hats.tierMap(), hats.network());
+  private final RetrievalSettings settings = RetrievalSettings.defaults(hats);
   private final ReplicaChoice pcie = new ReplicaChoice("r1n1", "/rack1", "pcie-ssd", 0);
   private final ReplicaChoice sata = new ReplicaChoice("r2n2", "/rack2", "sata-ssd", 0);
   private final ReplicaChoice hdd = new ReplicaChoice("r3n3", "/rack3", "hdd", 0);

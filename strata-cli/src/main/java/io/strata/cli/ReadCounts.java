@@ -1,0 +1,92 @@
+package io.strata.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The read counts of Strata's read-ordering plugin (hatS Fig. 6: reads per tier and per locality class), fetched
+ * from the NameNode's JMX servlet, so they work against any NameNode running the plugin.
+ */
+final class ReadCounts {
+  final Map<String, Long> byTier = new LinkedHashMap<>();
+  final Map<String, Long> byLocality = new LinkedHashMap<>();
+
+  static ReadCounts fetch(Configuration conf) throws IOException {
+    String http = conf.getTrimmed("dfs.namenode.http-address");
+    if (http == null || http.isEmpty()) {
+      throw new IOException("no dfs.namenode.http-address in the configuration: cannot reach the NameNode's JMX");
+    }
+    String query = URLEncoder.encode("Hadoop:service=*,name=StrataReads", StandardCharsets.UTF_8);
+    URI uri = URI.create("http://" + http + "/jmx?qry=" + query);
+    HttpResponse<String> response;
+    try {
+      response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
+          .send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20)).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while asking " + uri, e);
+    }
+    if (response.statusCode() != 200) {
+      throw new IOException(uri + " answered HTTP " + response.statusCode());
+    }
+    JsonNode beans = new ObjectMapper().readTree(response.body()).path("beans");
+    if (!beans.isArray() || beans.size() == 0) {
+      throw new IOException("the NameNode at " + http + " has no StrataReads metrics: is dfs.net.topology.impl set to "
+          + "io.strata.hdfs.retrieval.StrataNetworkTopology?");
+    }
+    ReadCounts counts = new ReadCounts();
+    for (Iterator<Map.Entry<String, JsonNode>> it = beans.get(0).fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      String name = field.getKey();
+      if (name.startsWith("ReadsTier_")) {
+        counts.byTier.put(name.substring("ReadsTier_".length()), field.getValue().asLong());
+      } else if (name.equals("ReadsNodeLocal") || name.equals("ReadsRackLocal") || name.equals("ReadsRemote")) {
+        counts.byLocality.put(switch (name) {
+          case "ReadsNodeLocal" -> "node-local";
+          case "ReadsRackLocal" -> "rack-local";
+          default -> "remote";
+        }, field.getValue().asLong());
+      }
+    }
+    return counts;
+  }
+
+  String text() {
+    StringBuilder out = new StringBuilder("Reads directed by the NameNode (first replica of each block lookup)\n");
+    table(out, "tier", byTier);
+    table(out, "locality", byLocality);
+    out.append("(JMX values refresh every 10 s)\n");
+    return out.toString();
+  }
+
+  private static void table(StringBuilder out, String what, Map<String, Long> counts) {
+    long total = counts.values().stream().mapToLong(Long::longValue).sum();
+    out.append(String.format("  %-12s %10s %7s%n", what, "reads", "share"));
+    counts.forEach((name, n) -> out.append(String.format("  %-12s %10d %6.1f%%%n", name, n,
+        total == 0 ? 0.0 : 100.0 * n / total)));
+  }
+
+  String json() {
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root = mapper.createObjectNode();
+    ObjectNode tiers = root.putObject("byTier");
+    byTier.forEach(tiers::put);
+    ObjectNode locality = root.putObject("byLocality");
+    byLocality.forEach(locality::put);
+    return root.toString();
+  }
+}
