@@ -55,9 +55,22 @@ final class PluginCluster implements AutoCloseable {
     return (StrataBlockPlacementPolicy) cluster.miniCluster().getNamesystem().getBlockManager().getBlockPlacementPolicy();
   }
 
+  /**
+   * Writes a file and waits until every block has its three replicas: on a busy machine a write pipeline can
+   * drop a slow DataNode, and the NameNode then re-replicates the block (with the same policy) a moment later.
+   */
   void write(String path, int blocks) throws IOException {
-    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), (short) 3)) {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(path);
+    try (OutputStream out = fs.create(file, (short) 3)) {
       out.write(new byte[blocks * BLOCK]);
+    }
+    try {
+      org.apache.hadoop.hdfs.DFSTestUtil.waitReplication(fs, file, (short) Math.min(3, spec.nodes().size()));
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IOException(path + " did not reach full replication", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException(path);
     }
   }
 
