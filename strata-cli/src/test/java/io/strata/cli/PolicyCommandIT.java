@@ -89,7 +89,7 @@ class PolicyCommandIT {
         in.readAllBytes();
       }
       long counted = 0;
-      for (long deadline = System.currentTimeMillis() + 20_000; counted == 0 && System.currentTimeMillis() < deadline; ) {
+      for (long until = System.currentTimeMillis() + 20_000; counted == 0 && System.currentTimeMillis() < until; ) {
         assertEquals(0, strata("report", "--reads", "--json", "--conf", conf), err.toString(StandardCharsets.UTF_8));
         JsonNode reads = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
         counted = 0;
