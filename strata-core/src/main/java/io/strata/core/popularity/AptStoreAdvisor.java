@@ -1,0 +1,92 @@
+package io.strata.core.popularity;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * AptStore's decision engine (seed 004, III-D) over the Popularity Prediction Algorithm: popular files stay on
+ * the primary tier with more replicas (in proportion to predicted popularity over AVG(P)), unpopular ones go to
+ * the secondary tier with fewer (one only where that tier is internally redundant), the rest keep the default.
+ * Scheduled jobs' inputs are promoted ahead of them; SLA pins override; the data-loss bound can refuse a plan.
+ */
+public final class AptStoreAdvisor implements ReplicationAdvisor {
+  private final PopularityPredictor predictor;
+  private final DecisionRules rules;
+
+  public AptStoreAdvisor(PpaSettings settings, DecisionRules rules, int expectedFiles) {
+    this.predictor = new PopularityPredictor(settings, expectedFiles);
+    this.rules = rules;
+  }
+
+  @Override
+  public String name() {
+    return "aptstore";
+  }
+
+  public PopularityPredictor predictor() {
+    return predictor;
+  }
+
+  @Override
+  public void observe(AuditEvent event, int blocks) {
+    if (!event.allowed()) {
+      return;
+    }
+    switch (event.command()) {
+      case OPEN -> predictor.accessed(PathHash.of(event.src()), blocks, event.timeMillis());
+      case CREATE -> predictor.created(PathHash.of(event.src()), blocks, event.timeMillis());
+      case DELETE -> predictor.deleted(PathHash.of(event.src()));
+      case RENAME -> {
+        if (event.dst() != null) {
+          predictor.renamed(PathHash.of(event.src()), PathHash.of(event.dst()));
+        }
+      }
+      default -> { }
+    }
+  }
+
+  @Override
+  public Plan plan(List<FileFacts> files, long nowMillis) {
+    for (FileFacts f : files) {
+      if (Double.isNaN(predictor.popularity(f.pathHash()))) {
+        predictor.created(f.pathHash(), f.blocks(), nowMillis); // files the log never mentioned start at AVG(P)
+      }
+    }
+    predictor.endReferenceTime(hash -> { });
+    double average = predictor.average();
+    List<Advice> advice = new ArrayList<>();
+    Map<String, FileFacts> byPath = new HashMap<>();
+    for (FileFacts f : files) {
+      byPath.put(f.path(), f);
+      advice.add(rules.pinned(decide(f, predictor.predicted(f.pathHash()), average)));
+    }
+    return PlanChecks.finish(advice, byPath, rules);
+  }
+
+  private Advice decide(FileFacts f, double predicted, double average) {
+    double relative = predicted / average;
+    if (rules.scheduled(f.path())) {
+      int replication = Math.max(rules.defaultReplication(), replicasFor(Math.max(relative, rules.hotFactor())));
+      return new Advice(f.path(), replication, false, "a scheduled job reads it in the next reference time");
+    }
+    if (relative >= rules.hotFactor()) {
+      return new Advice(f.path(), replicasFor(relative), false,
+          String.format("popular: predicted %.2f = %.2fx AVG(P)", predicted, relative));
+    }
+    if (relative <= rules.coldFactor()) {
+      int replication = rules.secondaryRedundant() ? 1 : rules.minReplication();
+      return new Advice(f.path(), replication, true,
+          String.format("unpopular: predicted %.2f = %.2fx AVG(P)", predicted, relative));
+    }
+    return new Advice(f.path(), rules.defaultReplication(), false,
+        String.format("average: predicted %.2f = %.2fx AVG(P)", predicted, relative));
+  }
+
+  /** Replicas in proportion to popularity over the average, within the rules' bounds. */
+  private int replicasFor(double relative) {
+    long replicas = Math.round(rules.defaultReplication() * relative);
+    return (int) Math.max(rules.defaultReplication(), Math.min(rules.maxReplication(), replicas));
+  }
+}

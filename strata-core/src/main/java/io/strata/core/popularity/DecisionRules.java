@@ -1,0 +1,94 @@
+package io.strata.core.popularity;
+
+import java.util.List;
+
+/**
+ * Bounds every advisor's decisions stay within.
+ *
+ * @param defaultReplication  replication of files of average popularity (HDFS's default, 3)
+ * @param minReplication      fewest replicas on the primary tier
+ * @param maxReplication      most replicas any file gets
+ * @param secondaryRedundant  true when the secondary tier protects data itself (a RAID filer): only then may a
+ *                            file drop to one replica there
+ * @param hotFactor           predicted popularity at or above hotFactor x AVG(P) is popular
+ * @param coldFactor          at or below coldFactor x AVG(P) is unpopular and goes to the secondary tier
+ * @param pins                SLA rules by path prefix
+ * @param scheduledPaths      paths a scheduled (cron) job reads in the next RT: promoted ahead of it
+ * @param nodes               DataNodes, for the data-loss model
+ * @param mtbfYears           a node's MTBF (AptStore: 3 years for a Hadoop node)
+ * @param lossPeriodDays      the period the loss bound is about
+ * @param maxLossProbability  a plan whose probability of losing a block in the period exceeds this is refused
+ */
+public record DecisionRules(
+    int defaultReplication,
+    int minReplication,
+    int maxReplication,
+    boolean secondaryRedundant,
+    double hotFactor,
+    double coldFactor,
+    List<Pin> pins,
+    List<String> scheduledPaths,
+    int nodes,
+    double mtbfYears,
+    double lossPeriodDays,
+    double maxLossProbability) {
+
+  /** An SLA pin: files under {@code path} are never demoted and keep at least {@code minReplication}. */
+  public record Pin(String path, boolean neverDemote, int minReplication) {
+    boolean covers(String file) {
+      return path.equals("/") || file.equals(path) || file.startsWith(path + "/");
+    }
+  }
+
+  public DecisionRules {
+    pins = List.copyOf(pins);
+    scheduledPaths = List.copyOf(scheduledPaths);
+    if (minReplication < 1 || maxReplication < minReplication || defaultReplication < minReplication
+        || defaultReplication > maxReplication) {
+      throw new IllegalArgumentException("need 1 <= min <= default <= max replication, got " + minReplication + ", "
+          + defaultReplication + ", " + maxReplication);
+    }
+  }
+
+  /** HDFS's 3 replicas by default, between 2 and 10, a 3-year node MTBF and a 1e-3 daily loss bound. */
+  public static DecisionRules defaults(int nodes, boolean secondaryRedundant) {
+    return new DecisionRules(3, 2, 10, secondaryRedundant, 1.5, 0.5, List.of(), List.of(), nodes, 3, 1, 1e-3);
+  }
+
+  public DecisionRules withPins(List<Pin> newPins) {
+    return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
+        coldFactor, newPins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+  }
+
+  public DecisionRules withScheduled(List<String> paths) {
+    return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
+        coldFactor, pins, paths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+  }
+
+  public DecisionRules withLossBound(double bound) {
+    return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
+        coldFactor, pins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, bound);
+  }
+
+  /** Applies SLA pins to an advice. */
+  Advice pinned(Advice advice) {
+    Advice result = advice;
+    for (Pin pin : pins) {
+      if (pin.covers(advice.path())) {
+        boolean secondary = result.secondary() && !pin.neverDemote();
+        int replication = Math.max(result.replication(), pin.minReplication());
+        if (!secondary && result.secondary()) {
+          replication = Math.max(replication, minReplication);
+        }
+        if (secondary != result.secondary() || replication != result.replication()) {
+          result = new Advice(result.path(), replication, secondary, result.reason() + "; SLA pin " + pin.path());
+        }
+      }
+    }
+    return result;
+  }
+
+  boolean scheduled(String path) {
+    return scheduledPaths.stream().anyMatch(p -> path.equals(p) || path.startsWith(p + "/"));
+  }
+}

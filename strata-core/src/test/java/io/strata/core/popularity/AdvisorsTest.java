@@ -1,0 +1,113 @@
+package io.strata.core.popularity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AdvisorsTest {
+  private static final long MIN = 60_000;
+  private final AuditLogParser parser = new AuditLogParser();
+
+  private static String open(String path, long minute, int second) {
+    return String.format("2026-01-01 %02d:%02d:%02d,000 INFO a: allowed=true\tugi=u\tip=/1.1.1.1\tcmd=open\tsrc=%s\t"
+        + "dst=null\tperm=null\tproto=rpc", minute / 60, minute % 60, second, path);
+  }
+
+  private void feed(ReplicationAdvisor advisor, List<String> lines) {
+    AuditEvent event = new AuditEvent();
+    for (String line : lines) {
+      assertTrue(parser.parse(line, event), line);
+      advisor.observe(event, 1);
+    }
+  }
+
+  private static List<FileFacts> files() {
+    return List.of(new FileFacts("/hot", 3, false, 1 << 20, 1), new FileFacts("/warm", 3, false, 1 << 20, 1),
+        new FileFacts("/cold", 3, false, 1 << 20, 1), new FileFacts("/sla/cold", 3, false, 1 << 20, 1));
+  }
+
+  private static Map<String, Advice> byPath(Plan plan) {
+    Map<String, Advice> map = new HashMap<>();
+    plan.advice().forEach(a -> map.put(a.path(), a));
+    return map;
+  }
+
+  @Test
+  void aptStorePromotesHotFilesAndDemotesColdOnesToARedundantSecondaryTier() {
+    DecisionRules rules = DecisionRules.defaults(100, true)
+        .withPins(List.of(new DecisionRules.Pin("/sla", true, 3)));
+    AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), rules, 16);
+    // One RT: /hot read every minute, /warm twice, /cold and /sla/cold once at the start.
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(open("/cold", 0, 0));
+    lines.add(open("/sla/cold", 0, 0));
+    lines.add(open("/warm", 0, 1));
+    for (int m = 0; m < 60; m++) {
+      lines.add(open("/hot", m, 5));
+    }
+    lines.add(open("/warm", 59, 0));
+    feed(advisor, lines);
+    Plan plan = advisor.plan(files(), 60 * MIN);
+    Map<String, Advice> advice = byPath(plan);
+    assertTrue(advice.get("/hot").replication() > 3 && !advice.get("/hot").secondary(), advice.get("/hot").toString());
+    assertEquals(1, advice.get("/cold").replication(), "the filer protects it: one replica");
+    assertTrue(advice.get("/cold").secondary());
+    assertFalse(advice.get("/sla/cold").secondary(), "SLA pin: never demoted");
+    assertEquals(3, advice.get("/sla/cold").replication());
+    assertTrue(plan.accepted(), plan.rejection());
+  }
+
+  @Test
+  void withoutARedundantSecondaryTierColdFilesKeepTwoReplicasAndScheduledInputsArePromoted() {
+    DecisionRules rules = DecisionRules.defaults(100, false).withScheduled(List.of("/cold"));
+    AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), rules, 16);
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(open("/sla/cold", 0, 0)); // read once, before the other file heats up
+    for (int m = 0; m < 60; m++) {
+      lines.add(open("/hot", m, 5));
+    }
+    feed(advisor, lines);
+    Map<String, Advice> advice = byPath(advisor.plan(files(), 60 * MIN));
+    assertEquals(2, advice.get("/sla/cold").replication(), advice.get("/sla/cold").reason());
+    assertTrue(advice.get("/sla/cold").secondary());
+    assertFalse(advice.get("/cold").secondary(), "a cron job reads it next");
+    assertTrue(advice.get("/cold").reason().contains("scheduled"));
+  }
+
+  @Test
+  void aPlanAboveTheLossBoundIsRefused() {
+    DecisionRules strict = DecisionRules.defaults(5, false).withLossBound(1e-12);
+    Plan plan = new AptStoreAdvisor(PpaSettings.defaults(), strict, 16).plan(files(), 0);
+    assertFalse(plan.accepted());
+    assertNotNull(plan.rejection());
+    assertTrue(plan.rejection().contains("above the bound"), plan.rejection());
+  }
+
+  @Test
+  void scarlettReplicatesByPeakConcurrencyWithinItsBudget() {
+    DecisionRules rules = DecisionRules.defaults(100, false);
+    ScarlettAdvisor scarlett = new ScarlettAdvisor(rules, 1, 0.5, 60);
+    List<String> lines = new java.util.ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      lines.add(open("/hot", 0, i));      // 7 opens within a minute
+    }
+    lines.add(open("/warm", 1, 0));
+    lines.add(open("/warm", 3, 0));       // never two in a window
+    feed(scarlett, lines);
+    assertEquals(7, scarlett.concurrentAccesses("/hot"));
+    assertEquals(1, scarlett.concurrentAccesses("/warm"));
+    Plan plan = scarlett.plan(files(), 10 * MIN);
+    Map<String, Advice> advice = byPath(plan);
+    // Wanted max(7+1, 3) = 8 for /hot; the budget is 50% over 3x of 4 equal files = 6 extra file-copies: 3 + 5.
+    assertEquals(8, advice.get("/hot").replication());
+    assertEquals(3, advice.get("/warm").replication(), "max(1+1, 3)");
+    assertNull(plan.rejection());
+  }
+}
