@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         ClusterCommand.class,
         ReportCommand.class,
         PolicyCommand.class,
+        LossCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         BenchCommand.class,
