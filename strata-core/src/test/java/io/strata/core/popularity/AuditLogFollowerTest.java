@@ -1,0 +1,68 @@
+package io.strata.core.popularity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AuditLogFollowerTest {
+  private static String line(String path) {
+    return "2026-01-01 00:00:00,000 INFO a: allowed=true\tugi=u\tip=/1.1.1.1\tcmd=open\tsrc=" + path
+        + "\tdst=null\tperm=null\tproto=rpc\n";
+  }
+
+  private static void append(Path file, String text) throws Exception {
+    Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+  }
+
+  @Test
+  void followsTheLiveLogAcrossRotationWithoutLosingLines(@TempDir Path dir) throws Exception {
+    Path live = dir.resolve("hdfs-audit.log");
+    List<String> seen = new ArrayList<>();
+    try (AuditLogFollower follower = new AuditLogFollower(live)) {
+      assertEquals(0, follower.poll(e -> seen.add(e.src())), "no log yet");
+      append(live, line("/a") + line("/b"));
+      follower.poll(e -> seen.add(e.src()));
+      append(live, line("/c") + "garbage line\n" + line("/d").substring(0, 40));   // a half-written line
+      follower.poll(e -> seen.add(e.src()));
+      assertEquals(List.of("/a", "/b", "/c"), seen, "the half line waits");
+      append(live, line("/d").substring(40));
+      // log4j rotates: renames the file and starts a new one, after writing one more line to the old one.
+      append(live, line("/e"));
+      Files.move(live, dir.resolve("hdfs-audit.log.1"));
+      append(live, line("/f"));
+      follower.poll(e -> seen.add(e.src()));
+      append(live, line("/g"));
+      follower.poll(e -> seen.add(e.src()));
+      assertEquals(List.of("/a", "/b", "/c", "/d", "/e", "/f", "/g"), seen);
+      assertEquals(7, follower.parsed());
+      assertEquals(1, follower.skipped());
+    }
+  }
+
+  @Test
+  void backfillReadsArchivesOldestFirstIncludingGzip(@TempDir Path dir) throws Exception {
+    Path live = dir.resolve("hdfs-audit.log");
+    append(dir.resolve("hdfs-audit.log.1"), line("/newer"));
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve("hdfs-audit.log.2.gz")))) {
+      out.write(line("/older").getBytes(StandardCharsets.UTF_8));
+    }
+    append(dir.resolve("hdfs-audit.log.10"), line("/oldest"));
+    append(dir.resolve("hdfs-audit.log.bak"), line("/not-a-rotation"));
+    List<String> seen = new ArrayList<>();
+    try (AuditLogFollower follower = new AuditLogFollower(live)) {
+      for (Path archive : AuditLogFollower.archives(live)) {
+        follower.readArchive(archive, e -> seen.add(e.src()));
+      }
+    }
+    assertEquals(List.of("/oldest", "/older", "/newer"), seen);
+  }
+}
