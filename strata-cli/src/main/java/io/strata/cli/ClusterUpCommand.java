@@ -67,7 +67,8 @@ final class ClusterUpCommand implements Callable<Integer> {
         .withEmulation(!noEmulation)
         .withSpeedScale(speedScale)
         .withBlockSize(blockBytes)
-        .withPorts(port, httpPort);
+        .withPorts(port, httpPort)
+        .withAuditLog(base.resolve("hdfs-audit.log"));
     if (!stock) {
       options = options.withConf(pluginConf(base, loaded, rules));
     } else if (rules != null) {
@@ -87,6 +88,7 @@ final class ClusterUpCommand implements Callable<Integer> {
       out.put("fs", running.uri().toString());
       out.put("webUi", running.webUi());
       out.put("confDir", base.toString());
+      out.put("auditLog", base.resolve("hdfs-audit.log").toString());
       out.put("dataNodes", loaded.spec().nodes().size());
       out.put("emulatedDeviceSpeed", !noEmulation);
       out.put("strataPlugins", !stock);
@@ -97,6 +99,7 @@ final class ClusterUpCommand implements Callable<Integer> {
       System.out.printf("  NameNode RPC : %s%n", running.uri());
       System.out.printf("  NameNode web : %s%n", running.webUi());
       System.out.printf("  client conf  : %s (core-site.xml, hdfs-site.xml, %s)%n", base, ClientConfigWriter.SPEC_FILE);
+      System.out.printf("  audit log    : %s%n", base.resolve("hdfs-audit.log"));
       System.out.printf("  device speed : %s%n", noEmulation ? "not emulated" : "emulated per volume, x" + speedScale);
       System.out.printf("  placement    : %s%n", stock ? "stock HDFS" : "Strata plugin, rules: "
           + (rules == null ? "none yet (strata policy set PATH POLICY --conf " + base + ")" : rules));

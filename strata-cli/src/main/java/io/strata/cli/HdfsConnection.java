@@ -56,6 +56,37 @@ final class HdfsConnection {
     return TierMap.byStorageKind();
   }
 
+  /**
+   * True when every volume of the spec's secondary tiers (backup or ARCHIVE) sits on an internally redundant
+   * device, such as a RAID filer; false without a spec.
+   */
+  boolean secondaryTierRedundant() {
+    io.strata.core.spec.ClusterSpec spec = null;
+    if (cluster.given()) {
+      spec = cluster.load(null).spec();
+    } else {
+      Path dir = configDir();
+      if (dir != null && Files.isRegularFile(dir.resolve(ClientConfigWriter.SPEC_FILE))) {
+        spec = SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE));
+      }
+    }
+    if (spec == null) {
+      return false;
+    }
+    boolean any = false;
+    for (io.strata.core.spec.NodeSpec node : spec.nodes()) {
+      for (io.strata.core.spec.VolumeSpec volume : node.volumes()) {
+        if (volume.backup() || volume.storageKind() == io.strata.core.device.StorageKind.ARCHIVE) {
+          if (!volume.device().internallyRedundant()) {
+            return false;
+          }
+          any = true;
+        }
+      }
+    }
+    return any;
+  }
+
   private Path configDir() {
     if (confDir != null) {
       return confDir;

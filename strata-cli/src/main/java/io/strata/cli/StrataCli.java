@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
         ReportCommand.class,
         PolicyCommand.class,
         LossCommand.class,
+        AutotierCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         BenchCommand.class,

@@ -45,7 +45,8 @@ public final class EmbeddedCluster implements AutoCloseable {
       long blockSize,
       int nameNodePort,
       int nameNodeHttpPort,
-      Map<String, String> extraConf) {
+      Map<String, String> extraConf,
+      Path auditLog) {
 
     public Options {
       extraConf = Map.copyOf(extraConf);
@@ -54,31 +55,36 @@ public final class EmbeddedCluster implements AutoCloseable {
       }
     }
 
-    /** Emulated speeds, 8 MiB blocks (many blocks from little data), ephemeral ports. */
+    /** Emulated speeds, 8 MiB blocks (many blocks from little data), ephemeral ports, no audit log file. */
     public static Options defaults(Path baseDir) {
-      return new Options(baseDir, true, 1.0, 8L << 20, 0, 0, Map.of());
+      return new Options(baseDir, true, 1.0, 8L << 20, 0, 0, Map.of(), null);
+    }
+
+    /** Writes the NameNode's audit log to {@code file} in the format a production NameNode uses. */
+    public Options withAuditLog(Path file) {
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, extraConf, file);
     }
 
     public Options withEmulation(boolean emulate) {
-      return new Options(baseDir, emulate, speedScale, blockSize, nameNodePort, nameNodeHttpPort, extraConf);
+      return new Options(baseDir, emulate, speedScale, blockSize, nameNodePort, nameNodeHttpPort, extraConf, auditLog);
     }
 
     public Options withSpeedScale(double scale) {
-      return new Options(baseDir, emulateDeviceSpeed, scale, blockSize, nameNodePort, nameNodeHttpPort, extraConf);
+      return new Options(baseDir, emulateDeviceSpeed, scale, blockSize, nameNodePort, nameNodeHttpPort, extraConf, auditLog);
     }
 
     public Options withBlockSize(long bytes) {
-      return new Options(baseDir, emulateDeviceSpeed, speedScale, bytes, nameNodePort, nameNodeHttpPort, extraConf);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, bytes, nameNodePort, nameNodeHttpPort, extraConf, auditLog);
     }
 
     public Options withPorts(int rpcPort, int httpPort) {
-      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, rpcPort, httpPort, extraConf);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, rpcPort, httpPort, extraConf, auditLog);
     }
 
     public Options withConf(Map<String, String> conf) {
       Map<String, String> merged = new LinkedHashMap<>(extraConf);
       merged.putAll(conf);
-      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, merged);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, merged, auditLog);
     }
   }
 
@@ -91,6 +97,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** Starts the cluster and waits until every DataNode has reported its volumes. */
   public static EmbeddedCluster start(ClusterSpec spec, Options options) throws IOException {
     Configuration conf = configuration(spec, options);
+    if (options.auditLog() != null) {
+      AuditLogFile.attach(options.auditLog());
+    }
     List<NodeSpec> nodes = spec.nodes();
     int count = nodes.size();
     StorageType[][] types = new StorageType[count][];

@@ -1,0 +1,77 @@
+package io.strata.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.embedded.ClientConfigWriter;
+import io.strata.embedded.EmbeddedCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** AptStore's dry run on the embedded aptstore preset, from the NameNode's real audit log. */
+class AutotierPlanIT {
+  @Test
+  void hotFilesGainReplicasAndColdOnesGoToTheFilerWithOneReplica(@TempDir Path dir) throws Exception {
+    ClusterChoice choice = new ClusterChoice();
+    choice.preset = "aptstore";
+    ClusterChoice.Loaded loaded = choice.load(null);
+    Path audit = dir.resolve("hdfs-audit.log");
+    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
+        .withBlockSize(1 << 20).withAuditLog(audit);
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(loaded.spec(), options)) {
+      ClientConfigWriter.write(cluster, dir, loaded.text());
+      FileSystem fs = cluster.fileSystem();
+      for (int i = 0; i < 6; i++) {
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/data/f" + i))) {
+          out.write(new byte[1 << 20]);
+        }
+      }
+      for (int round = 0; round < 40; round++) {
+        for (String hot : new String[] {"/data/f0", "/data/f1"}) {
+          try (var in = fs.open(new org.apache.hadoop.fs.Path(hot))) {
+            in.read();
+          }
+        }
+      }
+      assertTrue(Files.size(audit) > 0, "the NameNode wrote its audit log");
+
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      PrintStream old = System.out;
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      int code;
+      try {
+        code = StrataCli.execute("autotier", "plan", "--audit-log", audit.toString(), "--path", "/data",
+            "--conf", dir.toString(), "--json");
+      } finally {
+        System.setOut(old);
+      }
+      assertEquals(0, code);
+      JsonNode plan = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      assertTrue(plan.get("linesParsed").asLong() >= 80, plan.toString());
+      assertEquals(6, plan.get("files").asInt());
+      assertTrue(plan.get("accepted").asBoolean(), plan.toString());
+      Map<String, JsonNode> changes = new HashMap<>();
+      plan.get("changes").forEach(c -> changes.put(c.get("path").asText(), c));
+      for (String hot : new String[] {"/data/f0", "/data/f1"}) {
+        assertTrue(changes.containsKey(hot) && changes.get(hot).get("replication").asInt() > 3
+            && !changes.get(hot).get("secondary").asBoolean(), hot + " in " + plan);
+      }
+      for (int i = 2; i < 6; i++) {
+        JsonNode cold = changes.get("/data/f" + i);
+        assertTrue(cold != null && cold.get("secondary").asBoolean(), "/data/f" + i + " in " + plan);
+        assertEquals(1, cold.get("replication").asInt(), "the aptstore filer is internally redundant");
+      }
+    }
+  }
+}
