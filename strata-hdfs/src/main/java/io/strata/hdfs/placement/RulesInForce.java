@@ -36,6 +36,9 @@ final class RulesInForce {
   private volatile PlacementRules rules;
   private long loadedModificationTime = -1;
   private FileSystem fs;
+  /** False until the rules file has been read (or found absent) once: until then placements retry it. */
+  private volatile boolean settled;
+  private volatile long lastAttemptMillis;
 
   RulesInForce(Configuration conf, PlacementSettings settings) {
     this.conf = conf;
@@ -55,6 +58,19 @@ final class RulesInForce {
   }
 
   /**
+   * Until the stored rules have been read once, placements read them first, at most every 250 ms: right after a
+   * NameNode restart the file may not be readable yet (its block not yet reported), and a block placed then
+   * should still follow the stored rules as soon as they can be read.
+   */
+  void settle() {
+    long now = System.currentTimeMillis();
+    if (!settled && now - lastAttemptMillis >= 250) {
+      lastAttemptMillis = now;
+      refresh();
+    }
+  }
+
+  /**
    * Starts polling the HDFS rules file; only the NameNode calls this (tools that load the plugin do not).
    * Returns true on the call that started it.
    */
@@ -62,8 +78,6 @@ final class RulesInForce {
     if (!started.compareAndSet(false, true)) {
       return false;
     }
-    // The first placement after a NameNode (re)start already follows the rules stored in HDFS.
-    refresh();
     if (refreshMillis <= 0) {
       return true;
     }
@@ -93,6 +107,7 @@ final class RulesInForce {
       try {
         status = client.getFileStatus(hdfsFile);
       } catch (FileNotFoundException e) {
+        settled = true;
         if (loadedModificationTime != -1) {
           install(List.of(), -1, "rules file " + hdfsFile + " was removed");
           return true;
@@ -100,6 +115,7 @@ final class RulesInForce {
         return false;
       }
       if (status.getModificationTime() == loadedModificationTime) {
+        settled = true;
         return false;
       }
       String text;
@@ -109,7 +125,14 @@ final class RulesInForce {
       List<PlacementRules.Rule> stored = PlacementRules.parseDocument(ConfigNode.parse(hdfsFile.toString(), text));
       install(stored, status.getModificationTime(), "loaded " + stored.size() + " rules from " + hdfsFile);
       PlacementMetrics.get().ruleLoads.incr();
+      settled = true;
       return true;
+    } catch (io.strata.core.config.ConfigException e) {
+      settled = true; // a bad file stays bad until someone rewrites it; the poller sees that
+      PlacementMetrics.get().ruleLoadFailures.incr();
+      LOG.error("Strata placement rules in {} refused, keeping the {} rules in force: {}", hdfsFile,
+          rules.rules().size(), e.getMessage());
+      return false;
     } catch (RuntimeException | IOException e) {
       PlacementMetrics.get().ruleLoadFailures.incr();
       LOG.error("Strata placement rules in {} refused, keeping the {} rules in force: {}", hdfsFile,

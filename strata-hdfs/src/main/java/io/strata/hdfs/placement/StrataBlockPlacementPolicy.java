@@ -111,6 +111,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     if (rules.startPolling()) {
       PlacementMetrics.publish();
     }
+    rules.settle();
     PlacementRules current = rules.current();
     PlacementRules.Rule rule = current.ruleFor(srcPath);
     return PlacementPolicies.DEFAULT.equals(rule.policy()) ? null : current.policyFor(srcPath);
