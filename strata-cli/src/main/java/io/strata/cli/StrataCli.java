@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         PolicyCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
+        SimulateCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class},
     footerHeading = "%nExit codes:%n",
