@@ -50,6 +50,9 @@ public final class Simulator {
   /** Told how far the replay is. */
   public interface Progress {
     void jobsAdmitted(long admitted);
+
+    /** Every 256 jobs: what the simulator holds now (the benchmark watches memory against these). */
+    default void state(long admitted, long liveBlocks, long files, int flows) {}
   }
 
   private static final Progress SILENT = admitted -> { };
@@ -103,6 +106,10 @@ public final class Simulator {
     private long bytesRead;
     private final long[] readBytesByTier;
     private final long[] readBytesByLocality = new long[Locality.values().length];
+    private final double[] rateSumByTier;
+    private final long[] readsByTier;
+    private final double[] rateSumByLocality = new double[Locality.values().length];
+    private final long[] readsByLocality = new long[Locality.values().length];
     private long unreadableBlocks;
     private long networkRead;
     private long networkShuffle;
@@ -144,6 +151,8 @@ public final class Simulator {
         freeReduceNodes.add(n);
       }
       readBytesByTier = new long[cluster.tiers().size()];
+      rateSumByTier = new double[cluster.tiers().size()];
+      readsByTier = new long[cluster.tiers().size()];
     }
 
     SimResult run() {
@@ -184,6 +193,7 @@ public final class Simulator {
             admitted++;
             if (admitted % 256 == 0) {
               progress.jobsAdmitted(admitted);
+              progress.state(admitted, store.liveBlocks(), store.fileCount(), network.activeFlows());
             }
             next = config.jobLimit() > 0 && admitted >= config.jobLimit() ? null : reader.next();
           } else {
@@ -420,7 +430,12 @@ public final class Simulator {
         }
         double seconds = at - flow.started();
         mapReadTasks++;
-        sumTaskRate += flow.bytes() / seconds;
+        double rate = flow.bytes() / seconds;
+        sumTaskRate += rate;
+        rateSumByTier[tier] += rate;
+        readsByTier[tier]++;
+        rateSumByLocality[locality.ordinal()] += rate;
+        readsByLocality[locality.ordinal()]++;
         sumReadSeconds += seconds;
         bytesRead += flow.bytes();
         readBytesByTier[tier] += flow.bytes();
@@ -596,10 +611,17 @@ public final class Simulator {
       for (int t = 0; t < tiers; t++) {
         byTier.put(cluster.tierName(t), fraction(readBytesByTier[t], bytesRead));
       }
+      Map<String, Double> rateByTier = new LinkedHashMap<>();
+      for (int t = 0; t < tiers; t++) {
+        rateByTier.put(cluster.tierName(t), readsByTier[t] == 0 ? 0 : rateSumByTier[t] / readsByTier[t] / 1e6);
+      }
       Map<String, Double> byLocality = new LinkedHashMap<>();
+      Map<String, Double> rateByLocality = new LinkedHashMap<>();
       for (Locality locality : Locality.values()) {
-        byLocality.put(locality.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-            fraction(readBytesByLocality[locality.ordinal()], bytesRead));
+        String name = locality.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        int l = locality.ordinal();
+        byLocality.put(name, fraction(readBytesByLocality[l], bytesRead));
+        rateByLocality.put(name, readsByLocality[l] == 0 ? 0 : rateSumByLocality[l] / readsByLocality[l] / 1e6);
       }
       Map<String, Long> stored = new LinkedHashMap<>();
       Map<String, Long> peak = new LinkedHashMap<>();
@@ -628,7 +650,8 @@ public final class Simulator {
           config.seed(), config.spec().name(), cluster.nodeCount(), cluster.rackCount(), config.trace().name(),
           byteScale, blockSize, config.capacityRule().label(), skipped, problems);
       SimResult.Io io = new SimResult.Io(mapReadTasks == 0 ? 0 : sumTaskRate / mapReadTasks / 1e6,
-          sumReadSeconds == 0 ? 0 : bytesRead / sumReadSeconds / 1e6, bytesRead, byTier, byLocality, unreadableBlocks);
+          sumReadSeconds == 0 ? 0 : bytesRead / sumReadSeconds / 1e6, bytesRead, byTier, byLocality, rateByTier,
+          rateByLocality, unreadableBlocks);
       SimResult.Network net = new SimResult.Network(networkRead + networkShuffle + networkWrite, crossRack, networkRead,
           networkShuffle, networkWrite);
       SimResult.Time time = new SimResult.Time(jobsDone == 0 ? 0 : totalJobSeconds / jobsDone, totalJobSeconds,

@@ -37,10 +37,13 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param bytesRead          map input bytes read
    * @param shareByTier        share of bytes read from each tier
    * @param shareByLocality    share of bytes read node-local, rack-local and remote
+   * @param avgRateByTierMBps  the average I/O rate of the tasks that read from each tier
+   * @param avgRateByLocalityMBps the average I/O rate of node-local, rack-local and remote reads
    * @param unreadableBlocks   blocks a task found no replica of (lost to a full cluster)
    */
   public record Io(double avgRateMBps, double throughputMBps, long bytesRead, Map<String, Double> shareByTier,
-      Map<String, Double> shareByLocality, long unreadableBlocks) {}
+      Map<String, Double> shareByLocality, Map<String, Double> avgRateByTierMBps,
+      Map<String, Double> avgRateByLocalityMBps, long unreadableBlocks) {}
 
   /**
    * @param bytes          all bytes sent between nodes (reads, shuffle, each pipeline hop of writes)

@@ -31,6 +31,8 @@ public final class ResultColumns {
     c.put("bytes_read", r.io().bytesRead());
     r.io().shareByTier().forEach((tier, share) -> c.put("read_share_" + tier, share));
     r.io().shareByLocality().forEach((where, share) -> c.put("read_share_" + where, share));
+    r.io().avgRateByTierMBps().forEach((tier, rate) -> c.put("avg_io_rate_mbps_" + tier, rate));
+    r.io().avgRateByLocalityMBps().forEach((where, rate) -> c.put("avg_io_rate_mbps_" + where, rate));
     c.put("unreadable_blocks", r.io().unreadableBlocks());
     c.put("network_bytes", r.network().bytes());
     c.put("cross_rack_bytes", r.network().crossRackBytes());
