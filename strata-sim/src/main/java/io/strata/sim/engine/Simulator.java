@@ -64,7 +64,15 @@ public final class Simulator {
   }
 
   public static SimResult run(SimConfig config, Progress progress) {
-    return new Engine(config, progress).run();
+    return run(config, progress, SimPolicies.popularity(config.popularity()));
+  }
+
+  /**
+   * Runs with a given popularity policy object (null for none) instead of the one named in the config: the
+   * popularity issue's policies plug in by name through {@link SimPolicies#popularity}; tests pass their own.
+   */
+  public static SimResult run(SimConfig config, Progress progress, PopularityPolicy popularity) {
+    return new Engine(config, progress, popularity).run();
   }
 
   private static final class Engine implements FileStore.Listener {
@@ -116,7 +124,7 @@ public final class Simulator {
     private long networkWrite;
     private long crossRack;
 
-    Engine(SimConfig config, Progress progress) {
+    Engine(SimConfig config, Progress progress, PopularityPolicy popularity) {
       this.config = config;
       this.progress = progress;
       this.cluster = new SimCluster(config.spec());
@@ -128,7 +136,7 @@ public final class Simulator {
       this.inputRandom = master.split();
       PlacementPolicy placement = SimPolicies.placement(config.placement(), config.spec());
       this.retrieval = SimPolicies.retrieval(config.retrieval(), config.spec());
-      this.popularity = SimPolicies.popularity(config.popularity());
+      this.popularity = popularity;
       this.store = new FileStore(cluster, placement, config.blockSize(), config.replication(), config.capacityRule(),
           placementRandom, this);
       this.byteScale = config.effectiveByteScale();

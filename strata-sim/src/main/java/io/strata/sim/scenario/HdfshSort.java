@@ -64,8 +64,8 @@ public final class HdfshSort implements Scenario {
   public List<String> notes() {
     return List.of(
         "HDFS-H reports Sort makespan vs HD: 10 GB 80/20 -7%, 50/50 -17%, 20/80 -22%, SSD -26%; 48 GB -8%, -27%, "
-            + "-31%, -30%; about 20% less energy all-SSD. Its energy is whole-node (power meters); this is device "
-            + "energy only (busy devices at active power, the rest idle), so it moves far less.",
+            + "-31%, -30%; about 20% less energy all-SSD. Its energy is whole-node (power meters); here it is device "
+            + "energy only (busy devices at active power, idle ones at idle power), which mostly follows the makespan.",
         "Assumed: 4 map + 2 reduce slots per node (quad-core), 14 reducers (0.9 x reduce slots, as Hadoop's Sort), "
             + "64 MB blocks, 3 replicas, one rack with 1 Gbps NICs; intermediate data on each node's HDD; input "
             + "preloaded (RandomWriter). Storage cost: peak replica bytes at $0.04/GB HDD and $0.80/GB SSD "
