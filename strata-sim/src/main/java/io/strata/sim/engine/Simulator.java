@@ -39,8 +39,9 @@ import java.util.SplittableRandom;
  *       rack, else any (no delay scheduling). The map reads its block from the replica the retrieval policy puts
  *       first for the map's node. Map compute time is not modeled: tasks are I/O-bound.</li>
  *   <li>With shuffle bytes, {@code ceil(shuffle / bytesPerReducer)} reducers start when all maps are done, on
- *       free reduce slots drawn at random. Reducer r fetches its share of the shuffle from the node of map
- *       {@code r mod maps} (intermediate data on that node's slowest tier, HDD in hatS), then writes its share of
+ *       free reduce slots drawn at random. Each reducer fetches its share of the shuffle from five map nodes at
+ *       once (intermediate data on each node's slowest tier, HDD in hatS; map-side spill writes are not modeled),
+ *       then writes its share of
  *       the output as a new file, block by block through an HDFS pipeline whose targets the placement policy
  *       chooses with the reducer as writer. Without shuffle bytes the maps write the output themselves.</li>
  *   <li>Transfers are flows over the cluster's shared devices, NICs and rack uplinks ({@link FlowNetwork}).</li>
@@ -56,6 +57,9 @@ public final class Simulator {
   }
 
   private static final Progress SILENT = admitted -> { };
+
+  /** Map nodes a reducer fetches from at once: Hadoop's default {@code mapreduce.reduce.shuffle.parallelcopies}. */
+  static final int PARALLEL_COPIES = 5;
 
   private Simulator() {}
 
@@ -245,7 +249,7 @@ public final class Simulator {
           popularity.accessed(new FileAccess(job.input.path(), now, input, job.maps, null));
         }
       }
-      job.shuffleSources = new int[Math.max(1, Math.min(job.maps, Math.max(job.reducers, 1)))];
+      job.shuffleSources = new int[Math.max(1, Math.min(job.maps, Math.max(job.reducers, PARALLEL_COPIES)))];
       job.started = new BitSet(job.maps);
       job.pendingMaps = job.maps;
       if (mapQueue.isEmpty()) {
@@ -462,11 +466,11 @@ public final class Simulator {
       }
     }
 
-    private final class ReduceTask implements FlowNetwork.Listener {
+    private final class ReduceTask {
       private final JobRun job;
       private final int index;
       private final int node;
-      private int source;
+      private int fetching;
 
       ReduceTask(JobRun job, int index, int node) {
         this.job = job;
@@ -474,33 +478,44 @@ public final class Simulator {
         this.node = node;
       }
 
+      /**
+       * Fetches the reducer's share of the shuffle from up to {@link #PARALLEL_COPIES} map nodes at once (Hadoop's
+       * {@code mapreduce.reduce.shuffle.parallelcopies}): reducer r takes an equal part from each of the map nodes
+       * recorded in slots r, r+1, ... of the job's shuffle sources.
+       */
       void start() {
         long bytes = share(job.shuffleBytes, job.reducers, index);
-        source = job.shuffleSources[index % job.shuffleSources.length];
         if (bytes <= 0) {
           immediate.add(this::shuffled);
           return;
         }
-        if (source != node) {
-          networkShuffle += bytes;
-          if (cluster.rack(source) != cluster.rack(node)) {
-            crossRack += bytes;
+        int sources = job.shuffleSources.length;
+        int copies = (int) Math.min(Math.min(PARALLEL_COPIES, sources), bytes);
+        fetching = copies;
+        for (int c = 0; c < copies; c++) {
+          int source = job.shuffleSources[(index + c) % sources];
+          long part = share(bytes, copies, c);
+          if (source != node) {
+            networkShuffle += part;
+            if (cluster.rack(source) != cluster.rack(node)) {
+              crossRack += part;
+            }
           }
+          transfers[source]++;
+          if (source != node) {
+            transfers[node]++;
+          }
+          network.start(now, part, false, cluster.readPath(source, cluster.intermediateTier(source), node),
+              (flow, at) -> {
+                transfers[source]--;
+                if (source != node) {
+                  transfers[node]--;
+                }
+                if (--fetching == 0) {
+                  shuffled();
+                }
+              });
         }
-        transfers[source]++;
-        if (source != node) {
-          transfers[node]++;
-        }
-        network.start(now, bytes, false, cluster.readPath(source, cluster.intermediateTier(source), node), this);
-      }
-
-      @Override
-      public void finished(FlowNetwork.Flow flow, double at) {
-        transfers[source]--;
-        if (source != node) {
-          transfers[node]--;
-        }
-        shuffled();
       }
 
       private void shuffled() {

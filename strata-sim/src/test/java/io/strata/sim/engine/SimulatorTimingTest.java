@@ -55,4 +55,15 @@ class SimulatorTimingTest {
     assertEquals(50_000_000 + 3 * 64_000_000L, r.storage().bytes(), "replica bytes: output plus input files");
     assertEquals(0, r.network().bytes(), "one node: nothing crosses the network");
   }
+
+  @Test
+  void reducersFetchTheShuffleInParallelFromTheMapNodesDisks() {
+    // Ten 64 MB maps on two slots: five rounds of two reads at 50 MB/s, 1.28 s each (6.4 s). One reducer then
+    // fetches 50 MB in five parallel parts of 10 MB, all from the same disk at 100 MB/s in total: 0.5 s.
+    SimResult r = run(2, "j\t0\t0\t640000000\t50000000\t0\tp\t\t\n");
+    assertEquals(10, r.mapTasks());
+    assertEquals(1, r.reduceTasks());
+    assertEquals(6.9, r.time().totalJobSeconds(), 1e-9);
+    assertEquals(0, r.network().shuffleBytes(), "the reducer runs on the map node");
+  }
 }
