@@ -112,6 +112,8 @@ public final class Simulator {
     private double firstSubmit = Double.NaN;
     private double lastFinish;
     private double totalJobSeconds;
+    private double mapPhaseSeconds;
+    private double reducePhaseSeconds;
     private long mapReadTasks;
     private double sumTaskRate;
     private double sumReadSeconds;
@@ -325,6 +327,7 @@ public final class Simulator {
     private void mapDone(JobRun job, int node) {
       job.mapsDone++;
       if (job.mapsDone == job.maps) {
+        job.mapsFinished = now;
         if (job.reducers > 0) {
           reduceQueue.add(job);
           serveReduces();
@@ -364,6 +367,8 @@ public final class Simulator {
     private void jobDone(JobRun job) {
       jobsDone++;
       totalJobSeconds += now - job.submitted;
+      mapPhaseSeconds += job.mapsFinished - job.submitted;
+      reducePhaseSeconds += now - job.mapsFinished;
       lastFinish = Math.max(lastFinish, now);
       if (job.input != null) {
         job.input.unpin();
@@ -678,7 +683,7 @@ public final class Simulator {
       SimResult.Network net = new SimResult.Network(networkRead + networkShuffle + networkWrite, crossRack, networkRead,
           networkShuffle, networkWrite);
       SimResult.Time time = new SimResult.Time(jobsDone == 0 ? 0 : totalJobSeconds / jobsDone, totalJobSeconds,
-          Double.isNaN(firstSubmit) ? 0 : lastFinish - firstSubmit);
+          Double.isNaN(firstSubmit) ? 0 : lastFinish - firstSubmit, mapPhaseSeconds, reducePhaseSeconds);
       SimResult.Storage storage = new SimResult.Storage(stored, peak, storedTotal, store.peakTotalBytes(),
           cost, store.fallbacks(), store.unplacedReplicas(), store.evictedFiles(), store.evictedBytes(),
           store.movedReplicaBytes());
@@ -729,6 +734,7 @@ public final class Simulator {
       int mapsDone;
       int reducesStarted;
       int reducesDone;
+      double mapsFinished;
       int[] shuffleSources;
       BitSet started;
       private IntStack[] byNode;

@@ -58,8 +58,11 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param meanJobSeconds  mean of submit-to-finish times
    * @param totalJobSeconds sum of submit-to-finish times
    * @param makespanSeconds first submit to last finish
+   * @param mapPhaseSeconds sum over jobs of submit to last map done (waiting for slots, reading, map-side writes)
+   * @param reducePhaseSeconds sum over jobs of last map done to finish (shuffle and output writes)
    */
-  public record Time(double meanJobSeconds, double totalJobSeconds, double makespanSeconds) {}
+  public record Time(double meanJobSeconds, double totalJobSeconds, double makespanSeconds, double mapPhaseSeconds,
+      double reducePhaseSeconds) {}
 
   /**
    * @param bytesByTier      replica bytes per tier at the end

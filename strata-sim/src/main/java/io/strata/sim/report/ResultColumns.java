@@ -42,6 +42,8 @@ public final class ResultColumns {
     c.put("mean_job_s", r.time().meanJobSeconds());
     c.put("total_job_s", r.time().totalJobSeconds());
     c.put("makespan_s", r.time().makespanSeconds());
+    c.put("map_phase_job_s", r.time().mapPhaseSeconds());
+    c.put("reduce_phase_job_s", r.time().reducePhaseSeconds());
     r.storage().bytesByTier().forEach((tier, bytes) -> c.put("stored_bytes_" + tier, bytes));
     r.storage().peakBytesByTier().forEach((tier, bytes) -> c.put("peak_stored_bytes_" + tier, bytes));
     c.put("stored_bytes", r.storage().bytes());

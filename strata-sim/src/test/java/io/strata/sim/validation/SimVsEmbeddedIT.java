@@ -193,7 +193,7 @@ class SimVsEmbeddedIT {
     return store;
   }
 
-  static Map<String, Integer> simulatedReplicas(FileStore store, SimCluster unused) {
+  static Map<String, Integer> simulatedReplicas(FileStore store) {
     Map<String, Integer> counts = emptyCounts();
     for (SimFile file : store.files()) {
       for (int b = 0; b < file.blocks(); b++) {
@@ -267,7 +267,7 @@ class SimVsEmbeddedIT {
       PlacementPolicies.parse(policy, spec.tierMap()); // the same name resolves in the core
       Map<String, Integer> real = embeddedReplicas(directory);
       FileStore store = simulatedFiles(directory, policy, 7);
-      Map<String, Integer> simulated = simulatedReplicas(store, null);
+      Map<String, Integer> simulated = simulatedReplicas(store);
       Map<String, Double> realReads = embeddedReadShares(directory);
       Map<String, Double> simulatedReads = simulatedReadShares(store, network);
       report.append(String.format("%-10s replicas embedded %s simulated %s | reads embedded %s simulated %s%n", policy,
