@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
         AutotierCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
+        SimulateCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class},
     footerHeading = "%nExit codes:%n",

@@ -1,0 +1,222 @@
+package io.strata.cli;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.spec.ClusterSpec;
+import io.strata.sim.engine.BatchRunner;
+import io.strata.sim.engine.SimConfig;
+import io.strata.sim.metrics.SimResult;
+import io.strata.sim.model.CapacityRule;
+import io.strata.sim.report.ComparisonTable;
+import io.strata.sim.report.GroupResults;
+import io.strata.sim.report.JsonReport;
+import io.strata.sim.report.ScenarioReport;
+import io.strata.sim.scenario.Metric;
+import io.strata.sim.scenario.Scenario;
+import io.strata.sim.scenario.Scenarios;
+import io.strata.sim.trace.TraceSource;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code strata simulate}: the trace-driven simulator, a paper's scenario or one run of your own. */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+    description = {"Replay a trace on a modeled cluster with Strata's own policies.",
+        "Either a paper's scenario (--scenario NAME;--list shows them), or one run: --spec FILE (or --preset)",
+        "--trace FILE|NAME --placement P --retrieval R. Prints a table; --out DIR also writes results.csv,",
+        "results.json, a PNG chart and the cluster spec (scenarios write to sim-results/NAME by default)."})
+final class SimulateCommand implements Callable<Integer> {
+  @Option(names = "--scenario", paramLabel = "NAME", description = "a paper's scenario: ${COMPLETION-CANDIDATES}",
+      completionCandidates = ScenarioNames.class)
+  String scenario;
+
+  @Option(names = "--list", description = "list the scenarios and the shipped traces")
+  boolean list;
+
+  @Mixin
+  ClusterChoice cluster;
+
+  @Option(names = "--trace", paramLabel = "FILE|NAME", description = "a SWIM-format trace file, or a shipped trace "
+      + "(fb2010, fb2010-paths, fb2009, fb2009-50)")
+  String trace;
+
+  @Option(names = "--placement", paramLabel = "P", defaultValue = "network",
+      description = "placement policy: default, network, ratio:P, tier-aware, hybrid, primary-backup (default: ${DEFAULT-VALUE})")
+  String placement;
+
+  @Option(names = "--retrieval", paramLabel = "R", defaultValue = "network",
+      description = "retrieval policy: network, tier-weighted, hybrid, adaptive (default: ${DEFAULT-VALUE})")
+  String retrieval;
+
+  @Option(names = "--popularity", paramLabel = "NAME", defaultValue = "none",
+      description = "popularity policy called at every reference time (default: ${DEFAULT-VALUE})")
+  String popularity;
+
+  @Option(names = "--seed", defaultValue = "42", description = "seed of every random choice (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--jobs", paramLabel = "N", defaultValue = "0",
+      description = "replay only the first N jobs of the trace (default: all)")
+  long jobs;
+
+  @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "64MiB", description = "(default: ${DEFAULT-VALUE})")
+  String blockSize;
+
+  @Option(names = "--replication", defaultValue = "3", description = "(default: ${DEFAULT-VALUE})")
+  int replication;
+
+  @Option(names = "--map-slots", defaultValue = "6", description = "per node (default: ${DEFAULT-VALUE})")
+  int mapSlots;
+
+  @Option(names = "--reduce-slots", defaultValue = "2", description = "per node (default: ${DEFAULT-VALUE})")
+  int reduceSlots;
+
+  @Option(names = "--byte-scale", paramLabel = "X",
+      description = "multiply the trace's bytes by X (default: nodes / traced nodes for shipped traces, else 1)")
+  Double byteScale;
+
+  @Option(names = "--capacity", paramLabel = "RULE", defaultValue = "lru",
+      description = "when a tier fills: lru (delete least recently used files, as hatS) or fallback (default: ${DEFAULT-VALUE})")
+  String capacity;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "write results.csv, results.json, PNG chart and spec here")
+  Path out;
+
+  @Option(names = "--json", description = "print the results as JSON instead of tables")
+  boolean json;
+
+  @Option(names = "--threads", paramLabel = "N", description = "runs simulated at once (default: CPU cores)")
+  Integer threads;
+
+  @Option(names = "--no-progress", description = "no progress bar")
+  boolean noProgress;
+
+  @Override
+  public Integer call() throws Exception {
+    if (list) {
+      printList();
+      return 0;
+    }
+    if (scenario != null && (cluster.given() || trace != null)) {
+      throw new ConfigException("give either --scenario NAME or --spec/--preset with --trace, not both");
+    }
+    if (jobs < 0) {
+      throw new ConfigException("--jobs must be >= 0, got " + jobs);
+    }
+    int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    if (threadCount < 1) {
+      throw new ConfigException("--threads must be >= 1, got " + threadCount);
+    }
+    String name;
+    List<Scenario.RunGroup> groups;
+    List<Metric> metrics;
+    List<String> notes;
+    String specText;
+    Path outDir = out;
+    if (scenario != null) {
+      Scenario chosen = Scenarios.get(scenario);
+      name = chosen.name();
+      groups = chosen.groups(new Scenario.Options(seed, jobs));
+      metrics = chosen.metrics();
+      notes = chosen.notes();
+      specText = chosen.specText();
+      if (outDir == null) {
+        outDir = Path.of("sim-results", name);
+      }
+    } else {
+      if (!cluster.given() || trace == null) {
+        throw new ConfigException("give --scenario NAME, or --spec FILE (or --preset NAME) and --trace FILE|NAME "
+            + "(see--list)");
+      }
+      ClusterChoice.Loaded loaded = cluster.load(null);
+      SimConfig config = singleRun(loaded.spec());
+      name = "simulation";
+      groups = List.of(new Scenario.RunGroup(loaded.spec().name() + ", " + config.trace().name(), List.of(config)));
+      metrics = List.of(Metric.IO_RATE, Metric.READ_THROUGHPUT, Metric.NETWORK, Metric.JOB_TIME, Metric.MAKESPAN,
+          Metric.ENERGY, Metric.PEAK_STORAGE);
+      notes = List.of();
+      specText = loaded.text();
+    }
+    List<SimConfig> configs = new ArrayList<>();
+    groups.forEach(g -> configs.addAll(g.runs()));
+    long started = System.nanoTime();
+    List<SimResult> results = BatchRunner.run(configs, threadCount, !noProgress && !json);
+    double wall = (System.nanoTime() - started) / 1e9;
+    List<GroupResults> grouped = new ArrayList<>();
+    int at = 0;
+    for (Scenario.RunGroup group : groups) {
+      grouped.add(new GroupResults(group.title(), results.subList(at, at + group.runs().size())));
+      at += group.runs().size();
+    }
+    warnAboutTrace(results);
+    if (json) {
+      System.out.println(JsonReport.text(results));
+    } else {
+      printTables(grouped, metrics, notes, wall);
+    }
+    if (outDir != null) {
+      List<Path> written = ScenarioReport.write(outDir, name, grouped, metrics, specText);
+      (json ? System.err : System.out).println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
+    }
+    return 0;
+  }
+
+  private SimConfig singleRun(ClusterSpec spec) {
+    SimConfig config = SimConfig.defaults(spec, TraceSource.of(trace), placement, retrieval)
+        .withPopularity(popularity)
+        .withSeed(seed)
+        .withJobLimit(jobs)
+        .withBlockSize(ClusterUpCommand.parseSize(blockSize, "--block-size"))
+        .withReplication(replication)
+        .withSlots(mapSlots, reduceSlots)
+        .withCapacityRule(CapacityRule.parse(capacity));
+    return byteScale == null ? config : config.withByteScale(byteScale);
+  }
+
+  private static void printTables(List<GroupResults> groups, List<Metric> metrics, List<String> notes, double wall) {
+    for (GroupResults group : groups) {
+      System.out.print(ComparisonTable.text(group, metrics));
+      System.out.print(ComparisonTable.readShares(group));
+      System.out.println();
+    }
+    for (String note : notes) {
+      System.out.println("* " + note);
+    }
+    double simulated = groups.stream().flatMap(g -> g.results().stream())
+        .mapToDouble(r -> r.performance().wallSeconds()).sum();
+    long runs = groups.stream().mapToLong(g -> g.results().size()).sum();
+    System.out.printf(Locale.ROOT, "%d run(s) in %.1f s wall (%.1f s of simulation, summed over runs)%n", runs, wall,
+        simulated);
+  }
+
+  private static void warnAboutTrace(List<SimResult> results) {
+    SimResult first = results.get(0);
+    if (first.run().skippedLines() > 0) {
+      System.err.printf("strata: %s: skipped %d malformed line(s):%n  %s%n", first.run().trace(),
+          first.run().skippedLines(), String.join("\n  ", first.run().traceProblems()));
+    }
+  }
+
+  private static void printList() {
+    System.out.println("scenarios (strata simulate --scenario NAME):");
+    for (Scenario s : Scenarios.ALL) {
+      System.out.printf("  %-11s %s%n", s.name(), s.description());
+    }
+    System.out.println("shipped traces (--trace NAME; SWIM, BSD license, see LICENSE.SWIM in strata-sim):");
+    for (TraceSource.Shipped t : TraceSource.SHIPPED) {
+      System.out.printf("  %-13s %s%n", t.name(), t.description());
+    }
+  }
+
+  /** Completion candidates for {@code --scenario}. */
+  static final class ScenarioNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Scenarios.names().iterator();
+    }
+  }
+}

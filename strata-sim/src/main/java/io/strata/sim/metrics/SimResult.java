@@ -1,0 +1,93 @@
+package io.strata.sim.metrics;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The numbers one run produced. Shares are fractions of the total (0..1); bytes are simulated bytes (after the
+ * trace's byte scale); times are simulated seconds except {@link Performance}.
+ *
+ * @param run         what was run
+ * @param jobs        jobs replayed and finished
+ * @param mapTasks    map tasks run
+ * @param reduceTasks reduce tasks run
+ * @param io          map input reads
+ * @param network     bytes over the network
+ * @param time        job and trace completion
+ * @param storage     replica bytes per tier, and what the capacity rule did
+ * @param energy      device energy from the power model
+ * @param performance how long the simulator itself took
+ */
+public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io io, Network network, Time time,
+    Storage storage, Energy energy, Performance performance) {
+
+  /**
+   * @param byteScale   factor applied to the trace's bytes
+   * @param skippedLines malformed trace lines skipped
+   * @param traceProblems the first skipped lines, each as {@code trace:line: what is wrong}
+   */
+  public record Run(String label, String placement, String retrieval, String popularity, long seed, String cluster,
+      int nodes, int racks, String trace, double byteScale, long blockSize, String capacityRule, long skippedLines,
+      List<String> traceProblems) {}
+
+  /**
+   * @param avgRateMBps        mean over map tasks of each task's bytes read / its read time (TestDFSIO's average
+   *                           I/O rate)
+   * @param throughputMBps     all bytes read / the sum of the tasks' read times (TestDFSIO's throughput)
+   * @param bytesRead          map input bytes read
+   * @param shareByTier        share of bytes read from each tier
+   * @param shareByLocality    share of bytes read node-local, rack-local and remote
+   * @param avgRateByTierMBps  the average I/O rate of the tasks that read from each tier
+   * @param avgRateByLocalityMBps the average I/O rate of node-local, rack-local and remote reads
+   * @param unreadableBlocks   blocks a task found no replica of (lost to a full cluster)
+   */
+  public record Io(double avgRateMBps, double throughputMBps, long bytesRead, Map<String, Double> shareByTier,
+      Map<String, Double> shareByLocality, Map<String, Double> avgRateByTierMBps,
+      Map<String, Double> avgRateByLocalityMBps, long unreadableBlocks) {}
+
+  /**
+   * @param bytes          all bytes sent between nodes (reads, shuffle, each pipeline hop of writes)
+   * @param crossRackBytes the part of them that crossed rack uplinks
+   * @param readBytes      remote map-input reads
+   * @param shuffleBytes   shuffle fetches
+   * @param writeBytes     write pipeline hops
+   */
+  public record Network(long bytes, long crossRackBytes, long readBytes, long shuffleBytes, long writeBytes) {}
+
+  /**
+   * @param meanJobSeconds  mean of submit-to-finish times
+   * @param totalJobSeconds sum of submit-to-finish times
+   * @param makespanSeconds first submit to last finish
+   * @param mapPhaseSeconds sum over jobs of submit to last map done (waiting for slots, reading, map-side writes)
+   * @param reducePhaseSeconds sum over jobs of last map done to finish (shuffle and output writes)
+   */
+  public record Time(double meanJobSeconds, double totalJobSeconds, double makespanSeconds, double mapPhaseSeconds,
+      double reducePhaseSeconds) {}
+
+  /**
+   * @param bytesByTier      replica bytes per tier at the end
+   * @param peakBytesByTier  highest replica bytes per tier during the run
+   * @param bytes            replica bytes at the end
+   * @param peakBytes        highest replica bytes (all tiers at once)
+   * @param costUsd          purchase cost of the peak replica bytes at each tier's cost per GB
+   * @param fallbacks        replicas a policy placed on another tier than it wanted
+   * @param unplacedReplicas replicas no node had room for
+   * @param evictedFiles     files the LRU rule deleted
+   * @param evictedBytes     their bytes
+   * @param movedBytes       replica bytes created by popularity decisions
+   */
+  public record Storage(Map<String, Long> bytesByTier, Map<String, Long> peakBytesByTier, long bytes, long peakBytes,
+      double costUsd, long fallbacks, long unplacedReplicas, long evictedFiles, long evictedBytes, long movedBytes) {}
+
+  /** Device energy over the makespan: busy device time at active power, the rest at idle power. */
+  public record Energy(Map<String, Double> joulesByTier, double joules) {}
+
+  /**
+   * @param wallSeconds   time the run took on this machine
+   * @param flows         transfers simulated
+   * @param peakFlows     most transfers in flight at once
+   * @param peakLiveBlocks most blocks stored at once
+   * @param liveBlocks    blocks stored at the end
+   */
+  public record Performance(double wallSeconds, long flows, int peakFlows, long peakLiveBlocks, long liveBlocks) {}
+}

@@ -1,0 +1,384 @@
+package io.strata.sim.model;
+
+import io.strata.core.model.ClusterModel;
+import io.strata.core.placement.Placement;
+import io.strata.core.placement.PlacementPolicy;
+import io.strata.core.placement.PlacementRequest;
+import io.strata.core.placement.Replica;
+import io.strata.core.placement.Scope;
+import io.strata.core.placement.TargetChooser;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * The files of the modeled cluster and where their replicas are. New blocks are placed by the run's placement
+ * policy, the decision core's own object, through the core's {@link ClusterModel} chooser, which reserves the
+ * space; deleted replicas give it back. Files are kept in least-recently-used order for the LRU capacity rule.
+ */
+public final class FileStore {
+  /** Told when files appear and disappear (the popularity hooks listen). */
+  public interface Listener {
+    void created(SimFile file, double now);
+
+    void deleted(SimFile file, double now);
+  }
+
+  static final double HIGH_WATERMARK = 0.95;
+  static final double LOW_WATERMARK = 0.90;
+
+  private final SimCluster cluster;
+  private final ClusterModel model;
+  private final PlacementPolicy policy;
+  private final long blockSize;
+  private final int replication;
+  private final CapacityRule capacityRule;
+  private final Random random;
+  private final Listener listener;
+  private final LinkedHashMap<String, SimFile> files = new LinkedHashMap<>(1 << 12, 0.75f, true);
+  private final long[] usedBytes;
+  private final long[] peakUsedBytes;
+  private long totalUsedBytes;
+  private long peakTotalBytes;
+  private long liveBlocks;
+  private long peakLiveBlocks;
+  private long fallbacks;
+  private long unplacedReplicas;
+  private long evictedFiles;
+  private long evictedBytes;
+  private long movedReplicaBytes;
+
+  public FileStore(SimCluster cluster, PlacementPolicy policy, long blockSize, int replication,
+      CapacityRule capacityRule, Random random, Listener listener) {
+    this.cluster = cluster;
+    this.model = cluster.model();
+    this.policy = policy;
+    this.blockSize = blockSize;
+    this.replication = replication;
+    this.capacityRule = capacityRule;
+    this.random = random;
+    this.listener = listener;
+    this.usedBytes = new long[cluster.tiers().size()];
+    this.peakUsedBytes = new long[cluster.tiers().size()];
+  }
+
+  public long blockSize() {
+    return blockSize;
+  }
+
+  public PlacementPolicy policy() {
+    return policy;
+  }
+
+  public SimFile get(String path) {
+    return files.get(path);
+  }
+
+  /**
+   * The input file at {@code path}, made to hold at least {@code bytes}: created when new, grown when shorter.
+   * Input data is taken as loaded before the job, by a parallel loader: each new block is written from a node
+   * drawn at random, and costs no simulated time.
+   */
+  public SimFile input(String path, long bytes, double now) {
+    SimFile file = files.get(path);
+    boolean created = file == null;
+    if (created) {
+      file = new SimFile(path, replication, false, now);
+      files.put(path, file);
+    }
+    file.touch(now);
+    if (bytes > file.size()) {
+      grow(file, bytes, now);
+    }
+    if (created) {
+      listener.created(file, now);
+    }
+    return file;
+  }
+
+  private void grow(SimFile file, long bytes, double now) {
+    file.pin(); // eviction must not pick the file being grown
+    try {
+      if (file.blocks() > 0) {
+        // The partial last block fills up first, on the replicas it already has.
+        int last = file.blocks() - 1;
+        long had = file.blockBytes(last, blockSize);
+        long extra = Math.min(blockSize, bytes - (long) last * blockSize) - had;
+        if (extra > 0) {
+          for (int s = 0; s < file.replication(); s++) {
+            int packed = file.replica(last, s);
+            if (packed != SimFile.EMPTY) {
+              model.release(SimFile.node(packed), SimFile.tier(packed), -extra);
+              addUsed(SimFile.tier(packed), extra);
+            }
+          }
+          file.setSize(file.size() + extra);
+        }
+      }
+      while (file.size() < bytes) {
+        long blockBytes = Math.min(blockSize, bytes - file.size());
+        appendBlock(file, blockBytes, random.nextInt(cluster.nodeCount()), now);
+      }
+    } finally {
+      file.unpin();
+    }
+  }
+
+  /** A new output file, pinned until its writer is done. */
+  public SimFile createOutput(String path, double now) {
+    SimFile file = new SimFile(path, replication, true, now);
+    SimFile previous = files.put(path, file);
+    if (previous != null) {
+      delete(previous, now);
+      files.put(path, file);
+    }
+    file.pin();
+    listener.created(file, now);
+    return file;
+  }
+
+  /**
+   * Appends a block of {@code bytes} written from node {@code writer} (-1: from outside the cluster) and places its
+   * replicas with the run's policy. Returns the block's index.
+   */
+  public int appendBlock(SimFile file, long bytes, int writer, double now) {
+    ensureRoom(now);
+    int index = file.addBlock();
+    file.setSize(file.size() + bytes);
+    String writerHost = writer < 0 ? null : cluster.host(writer);
+    String writerRack = writer < 0 ? null : cluster.rackName(writer);
+    TargetChooser chooser = model.chooser(bytes, Set.of(), random);
+    Placement placement = policy.place(
+        PlacementRequest.newBlock(file.path(), index, file.replication(), writerHost, writerRack), chooser);
+    record(file, index, 0, placement.targets(), bytes);
+    fallbacks += placement.fallbacks().size();
+    unplacedReplicas += file.replication() - placement.targets().size();
+    liveBlocks++;
+    peakLiveBlocks = Math.max(peakLiveBlocks, liveBlocks);
+    return index;
+  }
+
+  private void record(SimFile file, int block, int firstSlot, List<Replica> targets, long bytes) {
+    int slot = firstSlot;
+    for (Replica target : targets) {
+      int node = model.node(target.host()).index();
+      int tier = model.tierIndex(target.tier());
+      file.setReplica(block, slot++, SimFile.pack(node, tier));
+      addUsed(tier, bytes);
+    }
+  }
+
+  private void addUsed(int tier, long bytes) {
+    usedBytes[tier] += bytes;
+    peakUsedBytes[tier] = Math.max(peakUsedBytes[tier], usedBytes[tier]);
+    totalUsedBytes += bytes;
+    peakTotalBytes = Math.max(peakTotalBytes, totalUsedBytes);
+  }
+
+  private void removeUsed(int tier, long bytes) {
+    usedBytes[tier] -= bytes;
+    totalUsedBytes -= bytes;
+  }
+
+  /** Marks a file used now (LRU order). */
+  public void touch(SimFile file, double now) {
+    files.get(file.path());
+    file.touch(now);
+  }
+
+  /** Deletes a file and gives its space back. */
+  public void delete(SimFile file, double now) {
+    files.remove(file.path());
+    releaseAll(file);
+    listener.deleted(file, now);
+  }
+
+  private void releaseAll(SimFile file) {
+    for (int b = 0; b < file.blocks(); b++) {
+      long bytes = file.blockBytes(b, blockSize);
+      for (int s = 0; s < file.replication(); s++) {
+        int packed = file.replica(b, s);
+        if (packed != SimFile.EMPTY) {
+          model.release(SimFile.node(packed), SimFile.tier(packed), bytes);
+          removeUsed(SimFile.tier(packed), bytes);
+          file.setReplica(b, s, SimFile.EMPTY);
+        }
+      }
+    }
+    liveBlocks -= file.blocks();
+  }
+
+  /** Under the LRU rule, frees every tier above the high watermark down to the low one. */
+  private void ensureRoom(double now) {
+    if (capacityRule != CapacityRule.LRU) {
+      return;
+    }
+    for (int t = 0; t < usedBytes.length; t++) {
+      long capacity = cluster.tierCapacity(t);
+      if (usedBytes[t] > HIGH_WATERMARK * capacity) {
+        evict(t, (long) (LOW_WATERMARK * capacity), now);
+      }
+    }
+  }
+
+  private void evict(int tier, long target, double now) {
+    Iterator<SimFile> eldest = files.values().iterator();
+    List<SimFile> victims = new ArrayList<>();
+    long freed = 0;
+    while (eldest.hasNext() && usedBytes[tier] - freed > target) {
+      SimFile file = eldest.next();
+      if (file.pins() > 0 || (file.tierMask() & (1 << tier)) == 0) {
+        continue;
+      }
+      victims.add(file);
+      freed += bytesOn(file, tier);
+    }
+    for (SimFile victim : victims) {
+      evictedFiles++;
+      evictedBytes += victim.size();
+      delete(victim, now);
+    }
+  }
+
+  private long bytesOn(SimFile file, int tier) {
+    long bytes = 0;
+    for (int b = 0; b < file.blocks(); b++) {
+      for (int s = 0; s < file.replication(); s++) {
+        int packed = file.replica(b, s);
+        if (packed != SimFile.EMPTY && SimFile.tier(packed) == tier) {
+          bytes += file.blockBytes(b, blockSize);
+        }
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Gives every block of the file {@code replicas} replicas: extra ones are placed by the file's policy as HDFS
+   * re-replication would ask it (block position unknown, existing replicas given), surplus ones are dropped from
+   * the last placed. With a {@code tier}, all replicas end up on that tier (moved replicas are counted).
+   */
+  public void setStorage(SimFile file, int replicas, String tier, double now) {
+    int tierIndex = tier == null ? -1 : model.tierIndex(tier);
+    if (tier != null && tierIndex < 0) {
+      throw new IllegalArgumentException("no tier '" + tier + "' for " + file.path());
+    }
+    if (replicas > file.replication()) {
+      file.restride(replicas);
+    }
+    for (int b = 0; b < file.blocks(); b++) {
+      long bytes = file.blockBytes(b, blockSize);
+      List<Replica> keep = new ArrayList<>();
+      for (int s = 0; s < file.replication(); s++) {
+        int packed = file.replica(b, s);
+        if (packed == SimFile.EMPTY) {
+          continue;
+        }
+        boolean wrongTier = tierIndex >= 0 && SimFile.tier(packed) != tierIndex;
+        if (wrongTier || keep.size() >= replicas) {
+          model.release(SimFile.node(packed), SimFile.tier(packed), bytes);
+          removeUsed(SimFile.tier(packed), bytes);
+          file.setReplica(b, s, SimFile.EMPTY);
+        } else {
+          keep.add(replicaOf(packed));
+        }
+      }
+      compact(file, b, keep);
+      int missing = replicas - keep.size();
+      if (missing <= 0) {
+        continue;
+      }
+      Set<String> holders = new HashSet<>();
+      keep.forEach(r -> holders.add(r.host()));
+      TargetChooser chooser = model.chooser(bytes, holders, random);
+      List<Replica> added = new ArrayList<>();
+      if (tierIndex >= 0) {
+        for (int i = 0; i < missing; i++) {
+          Replica r = chooser.choose(List.of(tier), Scope.ANYWHERE);
+          if (r != null) {
+            added.add(r);
+          }
+        }
+      } else {
+        Placement placement = policy.place(new PlacementRequest(file.path(), -1, replicas, missing, keep,
+            null, null), chooser);
+        added.addAll(placement.targets());
+        fallbacks += placement.fallbacks().size();
+      }
+      record(file, b, keep.size(), added, bytes);
+      movedReplicaBytes += bytes * added.size();
+    }
+    if (replicas < file.replication()) {
+      file.restride(replicas);
+    }
+    file.recomputeTierMask();
+  }
+
+  private void compact(SimFile file, int block, List<Replica> keep) {
+    for (int s = 0; s < file.replication(); s++) {
+      file.setReplica(block, s, SimFile.EMPTY);
+    }
+    for (int s = 0; s < keep.size(); s++) {
+      Replica r = keep.get(s);
+      file.setReplica(block, s, SimFile.pack(model.node(r.host()).index(), model.tierIndex(r.tier())));
+    }
+  }
+
+  private Replica replicaOf(int packed) {
+    int node = SimFile.node(packed);
+    return new Replica(cluster.host(node), cluster.rackName(node), cluster.tierName(SimFile.tier(packed)));
+  }
+
+  public int fileCount() {
+    return files.size();
+  }
+
+  public Iterable<SimFile> files() {
+    return files.values();
+  }
+
+  public long usedBytes(int tier) {
+    return usedBytes[tier];
+  }
+
+  public long peakUsedBytes(int tier) {
+    return peakUsedBytes[tier];
+  }
+
+  /** The most replica bytes stored at once, all tiers together. */
+  public long peakTotalBytes() {
+    return peakTotalBytes;
+  }
+
+  public long liveBlocks() {
+    return liveBlocks;
+  }
+
+  public long peakLiveBlocks() {
+    return peakLiveBlocks;
+  }
+
+  public long fallbacks() {
+    return fallbacks;
+  }
+
+  public long unplacedReplicas() {
+    return unplacedReplicas;
+  }
+
+  public long evictedFiles() {
+    return evictedFiles;
+  }
+
+  public long evictedBytes() {
+    return evictedBytes;
+  }
+
+  public long movedReplicaBytes() {
+    return movedReplicaBytes;
+  }
+}

@@ -1,0 +1,222 @@
+package io.strata.sim.model;
+
+import io.strata.core.device.DeviceProfile;
+import io.strata.core.model.ClusterModel;
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.NodeSpec;
+import io.strata.core.spec.VolumeSpec;
+import io.strata.core.tier.Tier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The modeled cluster a simulation runs on: the decision core's {@link ClusterModel} (nodes, racks, free space
+ * per tier, the target chooser the placement policies use) plus the shared resources transfers cross, built from
+ * the same spec as an embedded cluster:
+ * <ul>
+ *   <li>one device resource per node and tier, standing for that node's volumes of the tier (capacity = the sum
+ *       of their bandwidths, at most one device's bandwidth per flow);</li>
+ *   <li>each node's NIC, one resource per direction (full duplex), at {@code network.nicGbps};</li>
+ *   <li>each rack's uplink to the core, one resource per direction, at {@code network.rackUplinkGbps}, crossed by
+ *       every transfer between racks, so oversubscription (nodes x NIC > uplink) shows as contention.</li>
+ * </ul>
+ */
+public final class SimCluster {
+  private final ClusterSpec spec;
+  private final ClusterModel model;
+  private final FlowNetwork network = new FlowNetwork();
+  private final List<Tier> tiers;
+  private final String[] hosts;
+  private final String[] rackOfNode;
+  private final int[] rackIndex;
+  private final int[][] deviceResource;
+  private final int[] nicOut;
+  private final int[] nicIn;
+  private final int[] uplinkUp;
+  private final int[] uplinkDown;
+  private final int[] intermediateTier;
+  private final List<DeviceGroup> deviceGroups = new ArrayList<>();
+  private final long[] tierCapacity;
+
+  /** The volumes of one tier on one node, as one resource: for energy and per-tier accounting. */
+  public record DeviceGroup(int resource, int node, int tier, int devices, double activeWatts, double idleWatts) {}
+
+  public SimCluster(ClusterSpec spec) {
+    this.spec = spec;
+    this.model = new ClusterModel(spec);
+    this.tiers = model.tiers();
+    List<ClusterModel.Node> nodes = model.nodes();
+    int n = nodes.size();
+    hosts = new String[n];
+    rackOfNode = new String[n];
+    rackIndex = new int[n];
+    deviceResource = new int[n][tiers.size()];
+    nicOut = new int[n];
+    nicIn = new int[n];
+    intermediateTier = new int[n];
+    tierCapacity = new long[tiers.size()];
+    double nic = spec.network().nicGbps() * 1e9 / 8;
+    double uplink = spec.network().rackUplinkGbps() * 1e9 / 8;
+    List<NodeSpec> nodeSpecs = spec.nodes();
+    for (int i = 0; i < n; i++) {
+      ClusterModel.Node node = nodes.get(i);
+      NodeSpec nodeSpec = nodeSpecs.get(i);
+      hosts[i] = node.host();
+      rackOfNode[i] = node.rack();
+      rackIndex[i] = node.rackIndex();
+      Arrays.fill(deviceResource[i], -1);
+      for (int t = 0; t < tiers.size(); t++) {
+        addDevices(i, t, nodeSpec);
+      }
+      nicOut[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
+      nicIn[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
+      intermediateTier[i] = -1;
+      for (int t = tiers.size() - 1; t >= 0 && intermediateTier[i] < 0; t--) {
+        if (deviceResource[i][t] >= 0 && !tiers.get(t).backup()) {
+          intermediateTier[i] = t;
+        }
+      }
+      if (intermediateTier[i] < 0) {
+        throw new IllegalArgumentException("node " + hosts[i] + " has no primary (non-backup) volume for intermediate data");
+      }
+    }
+    int racks = model.racks().size();
+    uplinkUp = new int[racks];
+    uplinkDown = new int[racks];
+    for (int r = 0; r < racks; r++) {
+      uplinkUp[r] = network.addResource(uplink, uplink, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
+      uplinkDown[r] = network.addResource(uplink, uplink, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
+    }
+  }
+
+  private void addDevices(int node, int tier, NodeSpec nodeSpec) {
+    double read = 0;
+    double write = 0;
+    double slowestRead = Double.POSITIVE_INFINITY;
+    double slowestWrite = Double.POSITIVE_INFINITY;
+    double active = 0;
+    double idle = 0;
+    int devices = 0;
+    for (int v = 0; v < nodeSpec.volumes().size(); v++) {
+      if (!spec.tierOf(nodeSpec, v).equals(tiers.get(tier).name())) {
+        continue;
+      }
+      VolumeSpec volume = nodeSpec.volumes().get(v);
+      DeviceProfile device = volume.device();
+      read += device.readMBps() * 1e6;
+      write += device.writeMBps() * 1e6;
+      slowestRead = Math.min(slowestRead, device.readMBps() * 1e6);
+      slowestWrite = Math.min(slowestWrite, device.writeMBps() * 1e6);
+      active += device.activeWatts();
+      idle += device.idleWatts();
+      tierCapacity[tier] += volume.capacityBytes();
+      devices++;
+    }
+    if (devices == 0) {
+      return;
+    }
+    int resource = network.addResource(read, write, slowestRead, slowestWrite, devices);
+    deviceResource[node][tier] = resource;
+    deviceGroups.add(new DeviceGroup(resource, node, tier, devices, active / devices, idle / devices));
+  }
+
+  public ClusterSpec spec() {
+    return spec;
+  }
+
+  public ClusterModel model() {
+    return model;
+  }
+
+  public FlowNetwork network() {
+    return network;
+  }
+
+  public List<Tier> tiers() {
+    return tiers;
+  }
+
+  public int nodeCount() {
+    return hosts.length;
+  }
+
+  public int rackCount() {
+    return uplinkUp.length;
+  }
+
+  public String host(int node) {
+    return hosts[node];
+  }
+
+  public String rackName(int node) {
+    return rackOfNode[node];
+  }
+
+  public int rack(int node) {
+    return rackIndex[node];
+  }
+
+  public String tierName(int tier) {
+    return tiers.get(tier).name();
+  }
+
+  /** The device resource of a node's tier, or -1 when the node has none. */
+  public int device(int node, int tier) {
+    return deviceResource[node][tier];
+  }
+
+  /** Where a node keeps intermediate (shuffle) data: its slowest primary tier, HDDs in hatS's setup. */
+  public int intermediateTier(int node) {
+    return intermediateTier[node];
+  }
+
+  /** Total bytes the spec gives the tier across all nodes. */
+  public long tierCapacity(int tier) {
+    return tierCapacity[tier];
+  }
+
+  public List<DeviceGroup> deviceGroups() {
+    return deviceGroups;
+  }
+
+  /**
+   * The resources a transfer of a block crosses from {@code from}'s tier {@code tier} (a read of that device) to
+   * node {@code to}.
+   */
+  public int[] readPath(int from, int tier, int to) {
+    int device = deviceResource[from][tier];
+    if (from == to) {
+      return new int[] {device};
+    }
+    if (rackIndex[from] == rackIndex[to]) {
+      return new int[] {device, nicOut[from], nicIn[to]};
+    }
+    return new int[] {device, nicOut[from], uplinkUp[rackIndex[from]], uplinkDown[rackIndex[to]], nicIn[to]};
+  }
+
+  /**
+   * The resources of an HDFS write pipeline: the writer sends to the first target, each target stores the block on
+   * its device and forwards it to the next. {@code writer} may be -1 (a client outside the cluster: its own
+   * link is not modeled).
+   */
+  public int[] writePath(int writer, int[] targetNodes, int[] targetTiers, int targets) {
+    int[] path = new int[targets * 6];
+    int size = 0;
+    int from = writer;
+    for (int i = 0; i < targets; i++) {
+      int to = targetNodes[i];
+      path[size++] = deviceResource[to][targetTiers[i]];
+      if (from >= 0 && from != to) {
+        path[size++] = nicOut[from];
+        path[size++] = nicIn[to];
+        if (rackIndex[from] != rackIndex[to]) {
+          path[size++] = uplinkUp[rackIndex[from]];
+          path[size++] = uplinkDown[rackIndex[to]];
+        }
+      }
+      from = to;
+    }
+    return Arrays.copyOf(path, size);
+  }
+}

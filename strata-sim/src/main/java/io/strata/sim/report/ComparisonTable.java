@@ -1,0 +1,65 @@
+package io.strata.sim.report;
+
+import io.strata.sim.metrics.SimResult;
+import io.strata.sim.scenario.Metric;
+import java.util.List;
+import java.util.Locale;
+
+/** A group's runs side by side: each metric's value and its ratio to the group's baseline. */
+public final class ComparisonTable {
+  private ComparisonTable() {}
+
+  public static String text(GroupResults group, List<Metric> metrics) {
+    StringBuilder out = new StringBuilder();
+    out.append(group.title()).append(" - ratios to '").append(group.baseline().run().label()).append("'\n");
+    int labelWidth = Math.max(10, group.results().stream().mapToInt(r -> r.run().label().length()).max().orElse(0));
+    StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "  %-" + labelWidth + "s", "run"));
+    for (Metric metric : metrics) {
+      String name = metric.label() + " (" + metric.unit() + ")";
+      header.append(String.format(Locale.ROOT, "  %" + Math.max(name.length(), 16) + "s", name));
+    }
+    out.append(header).append('\n');
+    for (SimResult result : group.results()) {
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-" + labelWidth + "s", result.run().label()));
+      for (Metric metric : metrics) {
+        String name = metric.label() + " (" + metric.unit() + ")";
+        double value = metric.value().applyAsDouble(result);
+        double base = metric.value().applyAsDouble(group.baseline());
+        String cell = String.format(Locale.ROOT, "%s  x%.2f", number(value), base == 0 ? Double.NaN : value / base);
+        line.append(String.format(Locale.ROOT, "  %" + Math.max(name.length(), 16) + "s", cell));
+      }
+      out.append(line).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** Where each run read from and how far: the shares hatS discusses next to Fig. 13. */
+  public static String readShares(GroupResults group) {
+    StringBuilder out = new StringBuilder("  reads by tier and locality (share of bytes):\n");
+    for (SimResult r : group.results()) {
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-26s", r.run().label()));
+      r.io().shareByTier().forEach((tier, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", tier, 100 * share)));
+      line.append("  |");
+      r.io().shareByLocality().forEach((where, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", where, 100 * share)));
+      line.append(String.format(Locale.ROOT, "  | cross-rack %s, evicted %d files, fallbacks %d",
+          bytes(r.network().crossRackBytes()), r.storage().evictedFiles(), r.storage().fallbacks()));
+      out.append(line).append('\n');
+    }
+    return out.toString();
+  }
+
+  static String number(double value) {
+    double abs = Math.abs(value);
+    if (abs >= 1000) {
+      return String.format(Locale.ROOT, "%.0f", value);
+    }
+    if (abs >= 10) {
+      return String.format(Locale.ROOT, "%.1f", value);
+    }
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  static String bytes(long bytes) {
+    return String.format(Locale.ROOT, "%.1f TB", bytes / 1e12);
+  }
+}

@@ -1,0 +1,66 @@
+package io.strata.sim.report;
+
+import io.strata.sim.metrics.SimResult;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** One result as flat named columns (for CSV), in a fixed order; per-tier maps become one column per tier. */
+public final class ResultColumns {
+  private ResultColumns() {}
+
+  public static Map<String, Object> of(SimResult r) {
+    Map<String, Object> c = new LinkedHashMap<>();
+    c.put("label", r.run().label());
+    c.put("placement", r.run().placement());
+    c.put("retrieval", r.run().retrieval());
+    c.put("popularity", r.run().popularity());
+    c.put("seed", r.run().seed());
+    c.put("cluster", r.run().cluster());
+    c.put("nodes", r.run().nodes());
+    c.put("racks", r.run().racks());
+    c.put("trace", r.run().trace());
+    c.put("byte_scale", r.run().byteScale());
+    c.put("block_size", r.run().blockSize());
+    c.put("capacity_rule", r.run().capacityRule());
+    c.put("skipped_trace_lines", r.run().skippedLines());
+    c.put("jobs", r.jobs());
+    c.put("map_tasks", r.mapTasks());
+    c.put("reduce_tasks", r.reduceTasks());
+    c.put("avg_io_rate_mbps", r.io().avgRateMBps());
+    c.put("read_throughput_mbps", r.io().throughputMBps());
+    c.put("bytes_read", r.io().bytesRead());
+    r.io().shareByTier().forEach((tier, share) -> c.put("read_share_" + tier, share));
+    r.io().shareByLocality().forEach((where, share) -> c.put("read_share_" + where, share));
+    r.io().avgRateByTierMBps().forEach((tier, rate) -> c.put("avg_io_rate_mbps_" + tier, rate));
+    r.io().avgRateByLocalityMBps().forEach((where, rate) -> c.put("avg_io_rate_mbps_" + where, rate));
+    c.put("unreadable_blocks", r.io().unreadableBlocks());
+    c.put("network_bytes", r.network().bytes());
+    c.put("cross_rack_bytes", r.network().crossRackBytes());
+    c.put("network_read_bytes", r.network().readBytes());
+    c.put("network_shuffle_bytes", r.network().shuffleBytes());
+    c.put("network_write_bytes", r.network().writeBytes());
+    c.put("mean_job_s", r.time().meanJobSeconds());
+    c.put("total_job_s", r.time().totalJobSeconds());
+    c.put("makespan_s", r.time().makespanSeconds());
+    c.put("map_phase_job_s", r.time().mapPhaseSeconds());
+    c.put("reduce_phase_job_s", r.time().reducePhaseSeconds());
+    r.storage().bytesByTier().forEach((tier, bytes) -> c.put("stored_bytes_" + tier, bytes));
+    r.storage().peakBytesByTier().forEach((tier, bytes) -> c.put("peak_stored_bytes_" + tier, bytes));
+    c.put("stored_bytes", r.storage().bytes());
+    c.put("peak_stored_bytes", r.storage().peakBytes());
+    c.put("storage_cost_usd", r.storage().costUsd());
+    c.put("fallback_replicas", r.storage().fallbacks());
+    c.put("unplaced_replicas", r.storage().unplacedReplicas());
+    c.put("evicted_files", r.storage().evictedFiles());
+    c.put("evicted_bytes", r.storage().evictedBytes());
+    c.put("moved_bytes", r.storage().movedBytes());
+    r.energy().joulesByTier().forEach((tier, joules) -> c.put("energy_j_" + tier, joules));
+    c.put("energy_j", r.energy().joules());
+    c.put("wall_s", r.performance().wallSeconds());
+    c.put("flows", r.performance().flows());
+    c.put("peak_flows", r.performance().peakFlows());
+    c.put("peak_live_blocks", r.performance().peakLiveBlocks());
+    c.put("live_blocks", r.performance().liveBlocks());
+    return c;
+  }
+}
