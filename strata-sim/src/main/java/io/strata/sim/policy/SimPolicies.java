@@ -29,7 +29,7 @@ public final class SimPolicies {
 
   /** A retrieval policy, with weights from the spec's tiers and link speeds (the core's defaults). */
   public static RetrievalPolicy retrieval(String name, ClusterSpec spec) {
-    return RetrievalPolicies.parse(name, RetrievalSettings.defaults(spec.tierMap(), spec.network()));
+    return RetrievalPolicies.parse(name, RetrievalSettings.defaults(spec));
   }
 
   /** The popularity policy called {@code name}, or null for {@code none}. */
