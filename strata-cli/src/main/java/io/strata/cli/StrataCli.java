@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
         ClusterCommand.class,
         ReportCommand.class,
         PolicyCommand.class,
+        TierCommand.class,
+        MonitorCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         BenchCommand.class,
