@@ -24,12 +24,13 @@ import picocli.CommandLine.Option;
 /** {@code strata monitor}: the tier monitor daemon, a process of its own beside the NameNode. */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
     description = {"Run the tier monitor until Ctrl-C (or once, with --once).",
-        "Every interval it checks that files under layout:, tier-aware and hybrid rules have every block on their",
-        "tiers and repairs those off them two cycles in a row; and when a tier is fuller than the high-water mark it",
-        "moves the least recently read files' replicas there to the next slower tier with room, until the tier is",
-        "under the low-water mark. Each action is logged with its reason; counts are Hadoop metrics (JMX bean",
-        "Hadoop:service=StrataMonitor,name=TierMonitor). Needs the HDFS superuser, like the Mover.",
-        "HDFS records read times only with dfs.namenode.accesstime.precision > 0 (default one hour)."})
+        "Every interval it checks that files under layout:, tier-aware and hybrid rules have every block on their "
+            + "tiers, and repairs those off them two cycles in a row. When a tier is fuller than the high-water mark, "
+            + "it moves the replicas there of the least recently read files to the next slower tier with room, until "
+            + "the tier is under the low-water mark.",
+        "Each action is logged with its reason; counts are Hadoop metrics (JMX bean "
+            + "Hadoop:service=StrataMonitor,name=TierMonitor). Needs the HDFS superuser, like the Mover. HDFS "
+            + "records read times only with dfs.namenode.accesstime.precision > 0 (default: hourly)."})
 final class MonitorCommand implements Callable<Integer> {
   @Mixin HdfsConnection connection;
 
@@ -77,7 +78,11 @@ final class MonitorCommand implements Callable<Integer> {
       }
     }
     Configuration conf = connection.configuration();
-    DefaultMetricsSystem.initialize("StrataMonitor");
+    // In a test JVM the embedded NameNode owns the metrics system; the monitor only adds its source there.
+    boolean ownMetrics = !DefaultMetricsSystem.inMiniClusterMode();
+    if (ownMetrics) {
+      DefaultMetricsSystem.initialize("StrataMonitor");
+    }
     try (DistributedFileSystem fs = TierCommand.open(conf);
          TierManager manager = new TierManager(fs, connection.tierMap(),
              TierSettings.from(conf).withParallelMoves(parallel))) {
@@ -124,7 +129,9 @@ final class MonitorCommand implements Callable<Integer> {
       }
       return 0;
     } finally {
-      DefaultMetricsSystem.shutdown();
+      if (ownMetrics) {
+        DefaultMetricsSystem.shutdown();
+      }
     }
   }
 

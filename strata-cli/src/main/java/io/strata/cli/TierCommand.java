@@ -24,10 +24,10 @@ import picocli.CommandLine.Parameters;
 /** {@code strata tier ...}: hatS's tier management API (Table II) against a live HDFS. */
 @Command(name = "tier", mixinStandardHelpOptions = true,
     description = {"Manage which tiers files live on (hatS Table II) and list the tiers.",
-        "Files move with the DataNodes' own block replace operation (as HDFS's Mover moves them): copied with",
-        "checksums verified, confirmed by the NameNode, and only then is the old replica dropped. The new layout",
-        "is recorded in HDFS (a placement rule) so the NameNode keeps it when it re-replicates. A directory",
-        "applies to every file below it. An interrupted call is finished by running it again.",
+        "Files move with the DataNodes' own block replace operation, as HDFS's Mover moves them: copied with "
+            + "checksums verified, confirmed by the NameNode, and only then is the old replica dropped. The new "
+            + "layout is recorded in HDFS (a placement rule), so the NameNode keeps it when it re-replicates. A "
+            + "directory applies to every file below it. An interrupted call is finished by running it again.",
         "Needs the HDFS superuser, like the Balancer and the Mover."},
     subcommands = {TierCommand.ListTiers.class, TierCommand.Create.class, TierCommand.Delete.class,
         TierCommand.Move.class, TierCommand.SetPolicy.class})
@@ -189,8 +189,8 @@ final class TierCommand implements Runnable {
 
   @Command(name = "move", mixinStandardHelpOptions = true,
       description = {"moveTier: move replicas of every file under PATH from tier FROM to tier TO.",
-          "Running the same command again within an hour of its completion does not move more replicas; it checks",
-          "the files still have their layouts (an interrupted run is finished instead)."})
+          "Running the same command again within an hour of its completion moves nothing more: it checks that the "
+              + "files still have their layouts (an interrupted run is finished instead)."})
   static final class Move implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PATH") String path;
     @Parameters(index = "1", paramLabel = "FROM") String from;
@@ -210,10 +210,9 @@ final class TierCommand implements Runnable {
 
   @Command(name = "set-policy", mixinStandardHelpOptions = true,
       description = {"setRepPolicy: place every file under PATH by POLICY with N replicas.",
-          "Policies: " + "default, network, ratio:P, tier-aware, hybrid, primary-backup, layout:T+T+... (one tier per "
-              + "replica, e.g. layout:pcie-ssd+hdd+hdd).",
-          "Existing replicas move to the policy's tiers under layout:, tier-aware and hybrid; under the others they",
-          "stay and new replicas follow the policy."})
+          "Policies: default, network, ratio:P, tier-aware, hybrid, primary-backup, layout:T+T+... (one tier per "
+              + "replica, e.g. layout:pcie-ssd+hdd+hdd). Existing replicas move to the policy's tiers under layout:, "
+              + "tier-aware and hybrid; under the others they stay and new replicas follow the policy."})
   static final class SetPolicy implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PATH") String path;
     @Parameters(index = "1", paramLabel = "POLICY") String policy;

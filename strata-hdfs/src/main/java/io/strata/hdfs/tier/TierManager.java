@@ -474,15 +474,24 @@ public final class TierManager implements Closeable {
     return Optional.empty();
   }
 
-  /** Every file under {@code path} (or the file itself), except Strata's own. */
+  /**
+   * Every file under {@code path} (or the file itself), except Strata's own and erasure-coded files (their block
+   * groups have no replicas to put on tiers).
+   */
   private void forEachFile(String path, FileAction action) throws IOException {
     RemoteIterator<LocatedFileStatus> files = fs.listFiles(new Path(path), true);
+    int erasureCoded = 0;
     while (files.hasNext()) {
       LocatedFileStatus file = files.next();
       String name = file.getPath().toUri().getPath();
-      if (!name.startsWith(RESERVED_DIR + "/")) {
+      if (file.isErasureCoded()) {
+        erasureCoded++;
+      } else if (!name.startsWith(RESERVED_DIR + "/")) {
         action.accept(file);
       }
+    }
+    if (erasureCoded > 0) {
+      LOG.warn("{}: {} erasure-coded file(s) left alone: tier calls place replicas", path, erasureCoded);
     }
   }
 

@@ -136,6 +136,7 @@ public final class TierMonitor {
         LocatedFileStatus file = files.next();
         String path = file.getPath().toUri().getPath();
         if (path.startsWith(TierManager.RESERVED_DIR + "/") || file.getBlockLocations().length == 0
+            || file.isErasureCoded()
             || !layouts.wholeFile(path)) {
           continue;
         }
