@@ -68,7 +68,9 @@ final class ClusterUpCommand implements Callable<Integer> {
         .withSpeedScale(speedScale)
         .withBlockSize(blockBytes)
         .withPorts(port, httpPort)
-        .withAuditLog(base.resolve("hdfs-audit.log"));
+        .withAuditLog(base.resolve("hdfs-audit.log"))
+        // The tier monitor demotes the least recently read files; HDFS records read times hourly by default.
+        .withConf(java.util.Map.of("dfs.namenode.accesstime.precision", "1000"));
     if (!stock) {
       options = options.withConf(pluginConf(base, loaded, rules));
     } else if (rules != null) {

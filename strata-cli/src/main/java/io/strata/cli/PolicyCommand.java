@@ -4,24 +4,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
-import io.strata.core.config.ConfigNode;
 import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.PlacementRules;
 import io.strata.core.tier.TierMap;
 import io.strata.hdfs.StrataKeys;
-import java.io.FileNotFoundException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import io.strata.hdfs.placement.StoredRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Options;
-import org.apache.hadoop.fs.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,41 +37,6 @@ final class PolicyCommand implements Runnable {
     throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (set, unset, list, show)");
   }
 
-  /** Reads and writes the rules file in HDFS. */
-  static final class RulesFile {
-    private final FileSystem fs;
-    private final Path file;
-
-    RulesFile(FileSystem fs, Configuration conf) {
-      this.fs = fs;
-      this.file = new Path(conf.getTrimmed(StrataKeys.RULES_HDFS_FILE, StrataKeys.RULES_HDFS_FILE_DEFAULT));
-    }
-
-    Path path() {
-      return file;
-    }
-
-    List<PlacementRules.Rule> read() throws IOException {
-      String text;
-      try (InputStream in = fs.open(file)) {
-        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (FileNotFoundException e) {
-        return new ArrayList<>();
-      }
-      return new ArrayList<>(PlacementRules.parseDocument(ConfigNode.parse(fs.makeQualified(file).toString(), text)));
-    }
-
-    /** Writes a new file beside the old one and renames it over, so the NameNode never reads half a file. */
-    void write(List<PlacementRules.Rule> rules) throws IOException {
-      Path temp = new Path(file.getParent(), "." + file.getName() + ".tmp");
-      fs.mkdirs(file.getParent());
-      try (OutputStream out = fs.create(temp, true)) {
-        out.write(PlacementRules.toDocument(rules).getBytes(StandardCharsets.UTF_8));
-      }
-      FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(temp, file, Options.Rename.OVERWRITE);
-    }
-  }
-
   @Command(name = "set", mixinStandardHelpOptions = true,
       description = "Place the files under PATH with POLICY (replaces the rule for PATH, if any).")
   static final class Set implements Callable<Integer> {
@@ -93,13 +50,14 @@ final class PolicyCommand implements Runnable {
       PlacementPolicies.parse(policy, tiers); // refuse a bad policy before touching anything
       Configuration conf = connection.configuration();
       try (FileSystem fs = FileSystem.newInstance(conf)) {
-        RulesFile file = new RulesFile(fs, conf);
-        List<PlacementRules.Rule> rules = file.read();
+        StoredRules file = new StoredRules(fs, conf);
         PlacementRules.Rule rule = PlacementRules.parseInline(path + "=" + policy, "PATH").get(0);
-        rules.removeIf(r -> r.path().equals(rule.path()));
-        rules.add(rule);
-        PlacementRules.of(rules, tiers);
-        file.write(rules);
+        file.update(rules -> {
+          rules.removeIf(r -> r.path().equals(rule.path()));
+          rules.add(rule);
+          PlacementRules.of(rules, tiers);
+          return rules;
+        });
         System.out.printf("rule set: %s -> %s (in %s; the NameNode applies it to blocks written from now on)%n",
             rule.path(), rule.policy(), fs.makeQualified(file.path()));
       }
@@ -116,13 +74,14 @@ final class PolicyCommand implements Runnable {
     public Integer call() throws Exception {
       Configuration conf = connection.configuration();
       try (FileSystem fs = FileSystem.newInstance(conf)) {
-        RulesFile file = new RulesFile(fs, conf);
-        List<PlacementRules.Rule> rules = file.read();
+        StoredRules file = new StoredRules(fs, conf);
         String normalized = PlacementRules.parseInline(path + "=default", "PATH").get(0).path();
-        if (!rules.removeIf(r -> r.path().equals(normalized))) {
-          throw new ConfigException("no rule for " + normalized + " in " + fs.makeQualified(file.path()));
-        }
-        file.write(rules);
+        file.update(rules -> {
+          if (!rules.removeIf(r -> r.path().equals(normalized))) {
+            throw new ConfigException("no rule for " + normalized + " in " + fs.makeQualified(file.path()));
+          }
+          return rules;
+        });
         System.out.printf("rule removed: %s%n", normalized);
       }
       return 0;
@@ -140,7 +99,7 @@ final class PolicyCommand implements Runnable {
       Configuration conf = connection.configuration();
       List<PlacementRules.Rule> configured = PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES);
       try (FileSystem fs = FileSystem.newInstance(conf)) {
-        List<PlacementRules.Rule> stored = new RulesFile(fs, conf).read();
+        List<PlacementRules.Rule> stored = new StoredRules(fs, conf).read();
         if (json) {
           ObjectMapper mapper = new ObjectMapper();
           ArrayNode out = mapper.createArrayNode();
@@ -177,7 +136,7 @@ final class PolicyCommand implements Runnable {
       try (FileSystem fs = FileSystem.newInstance(conf)) {
         List<PlacementRules.Rule> all = new ArrayList<>(
             PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
-        all.addAll(new RulesFile(fs, conf).read());
+        all.addAll(new StoredRules(fs, conf).read());
         PlacementRules.Rule rule = PlacementRules.of(all, connection.tierMap()).ruleFor(path);
         System.out.printf("%s is placed by '%s' (rule for %s)%n", path, rule.policy(), rule.path());
       }

@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
         PolicyCommand.class,
         LossCommand.class,
         AutotierCommand.class,
+        TierCommand.class,
+        MonitorCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         SimulateCommand.class,

@@ -25,8 +25,12 @@ public final class ClientConfigWriter {
 
     Configuration server = cluster.miniCluster().getConfiguration(0);
     Configuration hdfs = new Configuration(false);
-    for (String key : new String[] {"dfs.blocksize", "dfs.replication", "dfs.namenode.fs-limits.min-block-size"}) {
-      hdfs.set(key, server.get(key));
+    for (String key : new String[] {"dfs.blocksize", "dfs.replication", "dfs.namenode.fs-limits.min-block-size",
+        "strata.placement.rules.refresh.ms"}) {
+      // The last tells Strata's tools how soon the NameNode applies a rule they write.
+      if (server.get(key) != null) {
+        hdfs.set(key, server.get(key));
+      }
     }
     hdfs.set("dfs.namenode.http-address", cluster.webUi().replace("http://", ""));
     writeXml(hdfs, dir.resolve("hdfs-site.xml"));

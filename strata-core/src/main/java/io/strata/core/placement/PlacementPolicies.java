@@ -12,7 +12,8 @@ public final class PlacementPolicies {
   public static final String DEFAULT = "default";
 
   /** The names a rule may use; {@code ratio} takes {@code :P}. */
-  public static final List<String> NAMES = List.of(DEFAULT, "network", "ratio:P", "tier-aware", "hybrid", "primary-backup");
+  public static final List<String> NAMES =
+      List.of(DEFAULT, "network", "ratio:P", "tier-aware", "hybrid", "primary-backup", "layout:TIER+TIER+...");
 
   private PlacementPolicies() {}
 
@@ -47,6 +48,9 @@ public final class PlacementPolicies {
         throw new ConfigException("policy '" + name + "': the cluster has no tier to place on");
       }
       return name.equals("hybrid") ? new HybridPolicy() : new TierAwarePolicy();
+    }
+    if (TierLayout.isLayout(name)) {
+      return new LayoutPolicy(TierLayout.parse(name, tiers));
     }
     if (name.equals("primary-backup")) {
       if (tiers.tiers().stream().noneMatch(Tier::backup)) {

@@ -5,6 +5,7 @@ import io.strata.core.config.ConfigNode;
 import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +20,13 @@ public final class PlacementRules {
   public record Rule(String path, String policy) {}
 
   private final List<Rule> rules;
+  private final Map<String, Rule> byPath = new HashMap<>();
   private final Map<String, PlacementPolicy> policies;
 
   private PlacementRules(List<Rule> rules, Map<String, PlacementPolicy> policies) {
     this.rules = List.copyOf(rules);
     this.policies = Collections.unmodifiableMap(policies);
+    rules.forEach(rule -> byPath.put(rule.path(), rule));
   }
 
   /** No rules: every path gets {@code default}. */
@@ -120,15 +123,21 @@ public final class PlacementRules {
 
   /** The rule that governs {@code path}: the longest prefix ending at a path component boundary. */
   public Rule ruleFor(String path) {
-    Rule best = null;
-    for (Rule rule : rules) {
-      String prefix = rule.path();
-      boolean covers = prefix.equals("/") || path.equals(prefix) || path.startsWith(prefix + "/");
-      if (covers && (best == null || prefix.length() > best.path().length())) {
-        best = rule;
+    // Walks up from the path itself: per-file rules (tier layouts) can be many, and the NameNode asks per block.
+    String candidate = path;
+    while (true) {
+      Rule rule = byPath.get(candidate);
+      if (rule != null) {
+        return rule;
       }
+      int slash = candidate.lastIndexOf('/');
+      if (slash <= 0) {
+        break;
+      }
+      candidate = candidate.substring(0, slash);
     }
-    return best != null ? best : new Rule("/", PlacementPolicies.DEFAULT);
+    Rule root = byPath.get("/");
+    return root != null ? root : new Rule("/", PlacementPolicies.DEFAULT);
   }
 
   /** The policy that governs {@code path}. */

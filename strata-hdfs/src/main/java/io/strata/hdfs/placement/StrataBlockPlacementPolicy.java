@@ -12,8 +12,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -163,6 +165,59 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
       results.removeAll(chosen);
     }
     return pipeline(writer, results);
+  }
+
+  /**
+   * Honours the delete hint of a move between storage types that the file's HDFS storage policy does not ask
+   * for. Such moves come from Strata's tier moves (HDFS's Mover only moves towards the storage policy, its
+   * Balancer never changes type); HDFS would ignore their hint, since the storage policy knows nothing of tiers,
+   * and delete the new replica or another one instead. The hint is still refused when dropping it would leave
+   * the block in fewer racks, as HDFS refuses it. Everything else is HDFS's own choice.
+   */
+  @Override
+  public List<DatanodeStorageInfo> chooseReplicasToDelete(Collection<DatanodeStorageInfo> availableReplicas,
+      Collection<DatanodeStorageInfo> delCandidates, int expectedNumOfReplicas, List<StorageType> excessTypes,
+      DatanodeDescriptor addedNode, DatanodeDescriptor delNodeHint) {
+    DatanodeStorageInfo hint = storageOn(delCandidates, delNodeHint);
+    DatanodeStorageInfo added = storageOn(delCandidates, addedNode);
+    if (hint == null || added == null || hint.getStorageType() == added.getStorageType()
+        || excessTypes.contains(hint.getStorageType()) || delCandidates.size() <= expectedNumOfReplicas
+        || !keepsRacks(availableReplicas, delCandidates, hint, added)) {
+      return super.chooseReplicasToDelete(availableReplicas, delCandidates, expectedNumOfReplicas, excessTypes,
+          addedNode, delNodeHint);
+    }
+    List<DatanodeStorageInfo> chosen = new ArrayList<>(List.of(hint));
+    if (delCandidates.size() - expectedNumOfReplicas > 1) {
+      List<DatanodeStorageInfo> available = new ArrayList<>(availableReplicas);
+      available.remove(hint);
+      List<DatanodeStorageInfo> candidates = new ArrayList<>(delCandidates);
+      candidates.remove(hint);
+      chosen.addAll(super.chooseReplicasToDelete(available, candidates, expectedNumOfReplicas, excessTypes, addedNode,
+          null));
+    }
+    return chosen;
+  }
+
+  private static DatanodeStorageInfo storageOn(Collection<DatanodeStorageInfo> storages, DatanodeDescriptor node) {
+    if (node == null) {
+      return null;
+    }
+    for (DatanodeStorageInfo storage : storages) {
+      if (storage.getDatanodeDescriptor().equals(node)) {
+        return storage;
+      }
+    }
+    return null;
+  }
+
+  /** HDFS's rule for a delete hint: the hint's rack keeps a replica, or the added replica brought a new rack. */
+  private boolean keepsRacks(Collection<DatanodeStorageInfo> available, Collection<DatanodeStorageInfo> candidates,
+      DatanodeStorageInfo hint, DatanodeStorageInfo added) {
+    Map<String, List<DatanodeStorageInfo>> rackMap = new HashMap<>();
+    List<DatanodeStorageInfo> moreThanOne = new ArrayList<>();
+    List<DatanodeStorageInfo> exactlyOne = new ArrayList<>();
+    splitNodesWithRack(available, candidates, rackMap, moreThanOne, exactlyOne);
+    return moreThanOne.contains(hint) || !moreThanOne.contains(added);
   }
 
   /** Orders targets so that each is the nearest remaining one to the previous, starting from the writer. */

@@ -1,0 +1,231 @@
+package io.strata.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.core.config.ByteSize;
+import io.strata.hdfs.tier.TierManager;
+import io.strata.hdfs.tier.TierResult;
+import io.strata.hdfs.tier.TierSettings;
+import io.strata.hdfs.tier.TierUsage;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code strata tier ...}: hatS's tier management API (Table II) against a live HDFS. */
+@Command(name = "tier", mixinStandardHelpOptions = true,
+    description = {"Manage which tiers files live on (hatS Table II) and list the tiers.",
+        "Files move with the DataNodes' own block replace operation, as HDFS's Mover moves them: copied with "
+            + "checksums verified, confirmed by the NameNode, and only then is the old replica dropped. The new "
+            + "layout is recorded in HDFS (a placement rule), so the NameNode keeps it when it re-replicates. A "
+            + "directory applies to every file below it. An interrupted call is finished by running it again.",
+        "Needs the HDFS superuser, like the Balancer and the Mover."},
+    subcommands = {TierCommand.ListTiers.class, TierCommand.Create.class, TierCommand.Delete.class,
+        TierCommand.Move.class, TierCommand.SetPolicy.class})
+final class TierCommand implements Runnable {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(commandSpec.commandLine(),
+        "a subcommand is required (list, create, delete, move, set-policy)");
+  }
+
+  /** Options every moving subcommand shares. */
+  static final class MoveOptions {
+    @Mixin HdfsConnection connection;
+
+    @Option(names = "--json", description = "print the result as JSON")
+    boolean json;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
+        description = "blocks moved at once (default: ${DEFAULT-VALUE})")
+    int parallel;
+
+    /** Prints the result and returns the exit code: 0 success, 2 bad input, 1 any other failure. */
+    int report(TierResult result) throws Exception {
+      if (json) {
+        System.out.println(JSON.writeValueAsString(TierCommand.json(result)));
+      } else {
+        System.out.println((result.success() ? "ok: " : "failed: ") + result.message());
+        if (result.files() > 0) {
+          System.out.printf(Locale.ROOT, "  %d file(s), %d of %d block(s) on their tiers, %d move(s), %s copied, "
+                  + "%d failed move(s), %.1f s%n", result.files(), result.blocksDone(), result.blocks(), result.moves(),
+              ByteSize.format(result.bytesMoved()), result.failedMoves(), result.millis() / 1000.0);
+        }
+        result.problems().forEach(p -> System.out.println("  " + p));
+      }
+      if (result.success()) {
+        return 0;
+      }
+      return result.failure() == TierResult.Failure.BAD_INPUT ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
+    }
+  }
+
+  static ObjectNode json(TierResult result) {
+    ObjectNode node = JSON.createObjectNode();
+    node.put("operation", result.operation());
+    node.put("path", result.path());
+    node.put("success", result.success());
+    node.put("failure", result.failure() == null ? null : result.failure().name());
+    node.put("message", result.message());
+    node.put("layout", result.layout());
+    node.put("files", result.files());
+    node.put("blocks", result.blocks());
+    node.put("blocksDone", result.blocksDone());
+    node.put("moves", result.moves());
+    node.put("failedMoves", result.failedMoves());
+    node.put("bytesMoved", result.bytesMoved());
+    ArrayNode problems = node.putArray("problems");
+    result.problems().forEach(problems::add);
+    node.put("millis", result.millis());
+    return node;
+  }
+
+  private static int run(MoveOptions options, TierCall call) throws Exception {
+    Configuration conf = options.connection.configuration();
+    try (DistributedFileSystem fs = open(conf);
+         TierManager manager = new TierManager(fs, options.connection.tierMap(),
+             TierSettings.from(conf).withParallelMoves(checkedParallel(options.parallel)))) {
+      return options.report(call.apply(manager));
+    }
+  }
+
+  private static int checkedParallel(int parallel) {
+    if (parallel < 1) {
+      throw new io.strata.core.config.ConfigException("--parallel must be >= 1, got " + parallel);
+    }
+    return parallel;
+  }
+
+  static DistributedFileSystem open(Configuration conf) throws Exception {
+    FileSystem fs = FileSystem.newInstance(conf);
+    if (!(fs instanceof DistributedFileSystem dfs)) {
+      fs.close();
+      throw new io.strata.core.config.ConfigException(fs.getUri() + " is not HDFS: tiers exist only in HDFS");
+    }
+    return dfs;
+  }
+
+  private interface TierCall {
+    TierResult apply(TierManager manager) throws Exception;
+  }
+
+  @Command(name = "list", aliases = "tiers", mixinStandardHelpOptions = true,
+      description = "Capacity, use, remaining space, DataNodes and volumes of each tier, live from the NameNode.")
+  static final class ListTiers implements Callable<Integer> {
+    @Mixin HdfsConnection connection;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+      List<TierUsage> tiers;
+      try (DistributedFileSystem fs = open(connection.configuration());
+           TierManager manager = new TierManager(fs, connection.tierMap(), TierSettings.from(fs.getConf()))) {
+        tiers = manager.tiers();
+      }
+      if (json) {
+        ArrayNode out = JSON.createArrayNode();
+        for (TierUsage tier : tiers) {
+          out.addObject().put("tier", tier.tier()).put("rank", tier.rank()).put("storageType", tier.storageType())
+              .put("capacity", tier.capacity()).put("used", tier.dfsUsed()).put("remaining", tier.remaining())
+              .put("usedFraction", tier.usedFraction()).put("dataNodes", tier.dataNodes())
+              .put("volumes", tier.volumes());
+        }
+        System.out.println(JSON.writeValueAsString(out));
+        return 0;
+      }
+      System.out.printf("%-12s %-8s %10s %10s %10s %6s %9s %7s%n", "tier", "type", "capacity", "used", "remaining",
+          "full", "datanodes", "volumes");
+      for (TierUsage tier : tiers) {
+        System.out.printf(Locale.ROOT, "%-12s %-8s %10s %10s %10s %5.1f%% %9d %7d%n", tier.tier(), tier.storageType(),
+            ByteSize.format(tier.capacity()), ByteSize.format(tier.dfsUsed()), ByteSize.format(tier.remaining()),
+            100 * tier.usedFraction(), tier.dataNodes(), tier.volumes());
+      }
+      System.out.println("(fastest tier first; 'full' counts everything but the remaining space)");
+      return 0;
+    }
+  }
+
+  @Command(name = "create", mixinStandardHelpOptions = true,
+      description = "createFileTier: give every file under PATH a replica in TIER (one more replica), unless it has one.")
+  static final class Create implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PATH") String path;
+    @Parameters(index = "1", paramLabel = "TIER") String tier;
+    @Mixin MoveOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+      return run(options, m -> m.createFileTier(path, tier));
+    }
+  }
+
+  @Command(name = "delete", mixinStandardHelpOptions = true,
+      description = "deleteFileTier: remove every file under PATH from TIER (its replicas there are deleted).")
+  static final class Delete implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PATH") String path;
+    @Parameters(index = "1", paramLabel = "TIER") String tier;
+    @Mixin MoveOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+      return run(options, m -> m.deleteFileTier(path, tier));
+    }
+  }
+
+  @Command(name = "move", mixinStandardHelpOptions = true,
+      description = {"moveTier: move replicas of every file under PATH from tier FROM to tier TO.",
+          "Running the same command again within an hour of its completion moves nothing more: it checks that the "
+              + "files still have their layouts (an interrupted run is finished instead)."})
+  static final class Move implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PATH") String path;
+    @Parameters(index = "1", paramLabel = "FROM") String from;
+    @Parameters(index = "2", paramLabel = "TO") String to;
+
+    @Option(names = "--replicas", paramLabel = "N", defaultValue = "1",
+        description = "replicas of each file to move (default: ${DEFAULT-VALUE})")
+    int replicas;
+
+    @Mixin MoveOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+      return run(options, m -> m.moveTier(path, from, to, replicas));
+    }
+  }
+
+  @Command(name = "set-policy", mixinStandardHelpOptions = true,
+      description = {"setRepPolicy: place every file under PATH by POLICY with N replicas.",
+          "Policies: default, network, ratio:P, tier-aware, hybrid, primary-backup, layout:T+T+... (one tier per "
+              + "replica, e.g. layout:pcie-ssd+hdd+hdd). Existing replicas move to the policy's tiers under layout:, "
+              + "tier-aware and hybrid; under the others they stay and new replicas follow the policy."})
+  static final class SetPolicy implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PATH") String path;
+    @Parameters(index = "1", paramLabel = "POLICY") String policy;
+
+    @Option(names = "--replicas", paramLabel = "N", defaultValue = "0",
+        description = "replicas per block (required except for layout:, whose tiers give the count)")
+    int replicas;
+
+    @Mixin MoveOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+      return run(options, m -> m.setRepPolicy(path, policy, replicas));
+    }
+  }
+}

@@ -1,0 +1,187 @@
+package io.strata.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.device.StorageKind;
+import io.strata.embedded.ClientConfigWriter;
+import io.strata.embedded.EmbeddedCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strata tier} and {@code strata monitor} against a live embedded hats cluster, as an operator runs them. */
+class TierCommandIT {
+  @TempDir
+  static Path dir;
+  static EmbeddedCluster cluster;
+  static ClusterChoice.Loaded hats;
+  static FileSystem fs;
+  static String conf;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeAll
+  static void start() throws Exception {
+    hats = new ClusterChoice().load("hats");
+    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
+        .withBlockSize(1 << 20).withConf(ClusterUpCommand.pluginConf(dir, hats, null));
+    cluster = EmbeddedCluster.start(hats.spec(), options);
+    ClientConfigWriter.write(cluster, dir, hats.text());
+    conf = dir.toString();
+    fs = cluster.fileSystem();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private int strata(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    out.reset();
+    err.reset();
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      return StrataCli.execute(args);
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  private String stdout() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static byte[] write(String path, int blocks) throws Exception {
+    byte[] data = new byte[blocks << 20];
+    new Random(path.hashCode()).nextBytes(data);
+    try (OutputStream stream = fs.create(new org.apache.hadoop.fs.Path(path), (short) 3)) {
+      stream.write(data);
+    }
+    return data;
+  }
+
+  private static byte[] read(String path) throws Exception {
+    try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
+      return in.readAllBytes();
+    }
+  }
+
+  /** Blocks of the file with a replica on {@code tier}. */
+  private static int blocksOn(String path, String tier) throws Exception {
+    int count = 0;
+    for (BlockLocation block : fs.getFileBlockLocations(new org.apache.hadoop.fs.Path(path), 0, Long.MAX_VALUE)) {
+      List<String> tiers = new ArrayList<>();
+      for (int i = 0; i < block.getHosts().length; i++) {
+        tiers.add(hats.spec().tierMap().tierName(block.getHosts()[i],
+            StorageKind.valueOf(block.getStorageTypes()[i].name()), null));
+      }
+      count += tiers.contains(tier) ? 1 : 0;
+    }
+    return count;
+  }
+
+  @Test
+  void tierCommandsMoveListAndRefuseBadInputWithTheRightExitCodes() throws Exception {
+    write("/cli/move/f", 4);
+
+    assertEquals(0, strata("tier", "list", "--json", "--conf", conf));
+    JsonNode tiers = new ObjectMapper().readTree(stdout());
+    assertEquals(3, tiers.size());
+    assertEquals("pcie-ssd", tiers.get(0).get("tier").asText());
+    assertEquals(3, tiers.get(0).get("dataNodes").asInt());
+    assertEquals(9, tiers.get(2).get("volumes").asInt());
+    assertEquals(0, strata("tier", "tiers", "--conf", conf));
+    assertTrue(stdout().contains("sata-ssd"), stdout());
+
+    assertEquals(0, strata("tier", "move", "/cli/move/f", "hdd", "pcie-ssd", "--conf", conf, "--json"));
+    JsonNode moved = new ObjectMapper().readTree(stdout());
+    assertTrue(moved.get("success").asBoolean(), stdout());
+    assertEquals("layout:pcie-ssd+hdd+hdd", moved.get("layout").asText());
+    assertEquals(4, moved.get("moves").asInt());
+    assertEquals(4, blocksOn("/cli/move/f", "pcie-ssd"));
+
+    assertEquals(2, strata("tier", "move", "/cli/move/f", "hdd", "nvme", "--conf", conf));
+    assertTrue(stdout().contains("unknown tier 'nvme'"), stdout());
+    assertEquals(1, strata("tier", "create", "/cli/nowhere", "hdd", "--conf", conf, "--json"));
+    assertEquals("NOT_FOUND", new ObjectMapper().readTree(stdout()).get("failure").asText());
+    assertEquals(2, strata("tier", "set-policy", "/cli/move/f", "tier-aware", "--conf", conf));
+    assertTrue(stdout().contains("give the number of replicas"), stdout());
+    assertEquals(0, strata("policy", "show", "/cli/move/f", "--conf", conf));
+    assertTrue(stdout().contains("layout:pcie-ssd+hdd+hdd"), "strata policy shows the recorded layout: " + stdout());
+
+    assertEquals(0, strata("monitor", "--once", "--json", "--path", "/cli/move", "--conf", conf));
+    JsonNode cycle = new ObjectMapper().readTree(stdout().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow());
+    assertEquals(1, cycle.get("filesChecked").asInt(), stdout());
+    assertEquals(0, cycle.get("offLayout").asInt());
+    assertEquals(2, strata("monitor", "--once", "--high-water", "50", "--low-water", "60", "--conf", conf));
+  }
+
+  @Test
+  void aStrataProcessKilledMidMoveLeavesEveryBlockReadableAndTheSameCommandFinishes() throws Exception {
+    byte[] data = write("/cli/killed/f", 24);
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+        "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+        "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(),
+        "tier", "move", "/cli/killed/f", "hdd", "sata-ssd", "--replicas", "2", "--parallel", "1", "--conf", conf));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("killed.txt").toFile()).start();
+    long deadline = System.currentTimeMillis() + 120_000;
+    while (blocksOn("/cli/killed/f", "sata-ssd") < 3 && process.isAlive() && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50);
+    }
+    assertTrue(process.isAlive(), "still moving when killed: " + Files.readString(dir.resolve("killed.txt")));
+    process.destroyForcibly(); // SIGKILL: no cleanup of any kind
+    assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+    assertArrayEquals(data, read("/cli/killed/f"), "readable right after the kill");
+    assertTrue(blocksOn("/cli/killed/f", "sata-ssd") < 24 || !stdoutOfKilled().contains("ok:"), "killed halfway");
+
+    assertEquals(0, strata("tier", "move", "/cli/killed/f", "hdd", "sata-ssd", "--replicas", "2", "--conf", conf),
+        stdout() + err.toString(StandardCharsets.UTF_8));
+    assertTrue(stdout().contains("resumed the interrupted call"), stdout());
+    assertArrayEquals(data, read("/cli/killed/f"));
+    assertEquals(24, blocksOn("/cli/killed/f", "sata-ssd"));
+
+    assertEquals(0, strata("report", "/cli/killed", "--json", "--conf", conf));
+    JsonNode report = new ObjectMapper().readTree(stdout());
+    assertEquals(0, report.get("wholeFileViolations").get("total").asInt(), stdout());
+    assertEquals(0, report.get("underReplicatedBlocks").get("total").asInt(), stdout());
+    ByteArrayOutputStream fsck = new ByteArrayOutputStream();
+    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(),
+        new PrintStream(fsck, true, StandardCharsets.UTF_8)), new String[] {"/cli/killed"});
+    assertTrue(fsck.toString(StandardCharsets.UTF_8).contains("is HEALTHY"), fsck.toString(StandardCharsets.UTF_8));
+    assertFalse(fsck.toString(StandardCharsets.UTF_8).contains("CORRUPT"));
+  }
+
+  private static String stdoutOfKilled() throws Exception {
+    return Files.readString(dir.resolve("killed.txt"));
+  }
+}

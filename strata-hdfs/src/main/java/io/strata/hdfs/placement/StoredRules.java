@@ -1,0 +1,130 @@
+package io.strata.hdfs.placement;
+
+import io.strata.core.config.ConfigNode;
+import io.strata.core.placement.PlacementRules;
+import io.strata.hdfs.StrataKeys;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.ipc.RemoteException;
+
+/**
+ * The placement rules kept in HDFS ({@code /.strata/placement-rules.yaml}), which the NameNode plugin reloads:
+ * what {@code strata policy} edits and where the tier API records per-file tier layouts. Writers replace the
+ * file by rename, so the NameNode never reads half a file, and serialise read-modify-write cycles with a lock
+ * file, so an operator's command and the tier monitor never lose each other's rules.
+ */
+public final class StoredRules {
+  /** A lock older than this was left by a process that died while holding it. */
+  static final long STALE_LOCK_MILLIS = 120_000;
+  private static final long LOCK_WAIT_MILLIS = 60_000;
+
+  private final FileSystem fs;
+  private final Path file;
+  private final Path lock;
+
+  public StoredRules(FileSystem fs, Configuration conf) {
+    this.fs = fs;
+    this.file = new Path(conf.getTrimmed(StrataKeys.RULES_HDFS_FILE, StrataKeys.RULES_HDFS_FILE_DEFAULT));
+    this.lock = new Path(file.getParent(), "." + file.getName() + ".lock");
+  }
+
+  public Path path() {
+    return file;
+  }
+
+  /** The stored rules; none when the file does not exist. */
+  public List<PlacementRules.Rule> read() throws IOException {
+    String text;
+    try (InputStream in = fs.open(file)) {
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (FileNotFoundException e) {
+      return new ArrayList<>();
+    }
+    return new ArrayList<>(PlacementRules.parseDocument(ConfigNode.parse(fs.makeQualified(file).toString(), text)));
+  }
+
+  /**
+   * Reads the rules, applies {@code change} and writes the result, holding the lock throughout. The change may
+   * throw (e.g. a {@code ConfigException} for a rule the cluster cannot apply); then nothing is written.
+   *
+   * @return the rules written
+   */
+  public List<PlacementRules.Rule> update(UnaryOperator<List<PlacementRules.Rule>> change) throws IOException {
+    acquireLock();
+    try {
+      List<PlacementRules.Rule> before = read();
+      List<PlacementRules.Rule> after = change.apply(new ArrayList<>(before));
+      if (!after.equals(before)) {
+        write(after);
+      }
+      return after;
+    } finally {
+      fs.delete(lock, false);
+    }
+  }
+
+  /** Writes a new file beside the old one and renames it over. */
+  private void write(List<PlacementRules.Rule> rules) throws IOException {
+    Path temp = new Path(file.getParent(), "." + file.getName() + "." + UUID.randomUUID() + ".tmp");
+    fs.mkdirs(file.getParent());
+    try (OutputStream out = fs.create(temp, true)) {
+      out.write(PlacementRules.toDocument(rules).getBytes(StandardCharsets.UTF_8));
+    }
+    FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(temp, file, Options.Rename.OVERWRITE);
+  }
+
+  private void acquireLock() throws IOException {
+    fs.mkdirs(file.getParent());
+    long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;
+    while (true) {
+      try {
+        fs.create(lock, false).close();
+        return;
+      } catch (FileAlreadyExistsException e) {
+        breakIfStale();
+      } catch (RemoteException e) {
+        // Another writer is creating the lock right now (its create has not been closed yet).
+        if (!(e.unwrapRemoteException() instanceof FileAlreadyExistsException)
+            && !e.getClassName().endsWith("AlreadyBeingCreatedException")) {
+          throw e;
+        }
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("the placement rules in " + fs.makeQualified(file) + " are locked by another writer ("
+            + fs.makeQualified(lock) + ") for over " + LOCK_WAIT_MILLIS / 1000 + " s");
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while waiting for " + lock);
+      }
+    }
+  }
+
+  private void breakIfStale() throws IOException {
+    try {
+      FileStatus status = fs.getFileStatus(lock);
+      if (System.currentTimeMillis() - status.getModificationTime() > STALE_LOCK_MILLIS) {
+        fs.delete(lock, false);
+      }
+    } catch (FileNotFoundException e) {
+      // released meanwhile
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package io.strata.hdfs.tier;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSClient;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.NameNodeProxies;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.protocol.datatransfer.DataTransferProtoUtil;
+import org.apache.hadoop.hdfs.protocol.datatransfer.IOStreamPair;
+import org.apache.hadoop.hdfs.protocol.datatransfer.Sender;
+import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.BlockOpResponseProto;
+import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.Status;
+import org.apache.hadoop.hdfs.protocolPB.PBHelperClient;
+import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
+import org.apache.hadoop.hdfs.server.balancer.KeyManager;
+import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocol;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.token.Token;
+
+/**
+ * Moves one block replica with the DataNode's own replace operation, as HDFS's Balancer and Mover do: the
+ * target DataNode copies the block from a proxy DataNode that holds it, verifies every checksum as it receives
+ * it, stores it on a volume of the requested storage type and reports it to the NameNode together with a
+ * delete hint, the replica the move replaces. Only then does the NameNode remove the hinted replica, so a
+ * block never has fewer replicas than before the move. When the target is the node that already holds the
+ * replica, the DataNode moves it between its own volumes.
+ *
+ * <p>Block access tokens (REPLACE and COPY) come from the NameNode's block keys, as the Mover gets them; that
+ * needs the HDFS superuser, like the Mover.
+ */
+final class BlockMover implements Closeable {
+  private final DistributedFileSystem fs;
+  private final Configuration conf;
+  private final boolean connectByHostname;
+  private final Map<String, KeyManager> keyManagers = new HashMap<>();
+  private NamenodeProtocol namenode;
+
+  BlockMover(DistributedFileSystem fs, Configuration conf) {
+    this.fs = fs;
+    this.conf = conf;
+    this.connectByHostname = conf.getBoolean(HdfsClientConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME,
+        HdfsClientConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME_DEFAULT);
+  }
+
+  /**
+   * Asks {@code target} to store a replica of {@code block} on a volume of {@code type}, copying it from
+   * {@code proxy}, and tells the NameNode that it replaces the replica on {@code replaced} (null: it adds one).
+   * Returns when the target DataNode reports success.
+   *
+   * @throws IOException when the target refuses or fails; the source replica is then untouched
+   */
+  void replace(ExtendedBlock block, DatanodeInfo target, StorageType type, DatanodeInfo proxy, DatanodeInfo replaced)
+      throws IOException {
+    DFSClient client = fs.getClient();
+    KeyManager keys = keyManager(block.getBlockPoolId());
+    Token<BlockTokenIdentifier> token = keys.getAccessToken(block, new StorageType[] {type}, new String[0]);
+    Socket socket = new Socket();
+    DataOutputStream out = null;
+    DataInputStream in = null;
+    try {
+      socket.connect(NetUtils.createSocketAddr(target.getXferAddr(connectByHostname)), HdfsConstants.READ_TIMEOUT);
+      // The DataNode sends IN_PROGRESS every half read timeout while it copies; five timeouts of silence is dead.
+      socket.setSoTimeout(HdfsConstants.READ_TIMEOUT * 5);
+      socket.setKeepAlive(true);
+      OutputStream rawOut = socket.getOutputStream();
+      InputStream rawIn = socket.getInputStream();
+      IOStreamPair sasl = client.getSaslDataTransferClient().socketSend(socket, rawOut, rawIn, keys, token, target);
+      out = new DataOutputStream(new BufferedOutputStream(sasl.out, 512));
+      in = new DataInputStream(new BufferedInputStream(sasl.in, 512));
+      new Sender(out).replaceBlock(block, type, token, replaced == null ? "" : replaced.getDatanodeUuid(), proxy, null);
+      out.flush();
+      BlockOpResponseProto response = BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(in));
+      while (response.getStatus() == Status.IN_PROGRESS) {
+        response = BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(in));
+      }
+      DataTransferProtoUtil.checkBlockOpStatus(response,
+          "moving " + block + " to " + target.getXferAddr() + " (" + type + ")", true);
+    } finally {
+      IOUtils.closeStream(out);
+      IOUtils.closeStream(in);
+      IOUtils.closeSocket(socket);
+    }
+  }
+
+  private synchronized KeyManager keyManager(String blockPoolId) throws IOException {
+    KeyManager keys = keyManagers.get(blockPoolId);
+    if (keys == null) {
+      if (namenode == null) {
+        namenode = NameNodeProxies.createProxy(conf, fs.getUri(), NamenodeProtocol.class).getProxy();
+      }
+      try {
+        keys = new KeyManager(blockPoolId, namenode, fs.getServerDefaults().getEncryptDataTransfer(), conf);
+      } catch (IOException e) {
+        IOException cause = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
+        if (!(cause instanceof AccessControlException)) {
+          throw e;
+        }
+        throw new TierAccessException("moving blocks needs the NameNode's block keys, as the Mover does, which only "
+            + "the HDFS superuser may read: " + cause.getMessage(), cause);
+      }
+      keys.startBlockKeyUpdater();
+      keyManagers.put(blockPoolId, keys);
+    }
+    return keys;
+  }
+
+  @Override
+  public synchronized void close() {
+    keyManagers.values().forEach(KeyManager::close);
+    keyManagers.clear();
+    if (namenode != null) {
+      org.apache.hadoop.ipc.RPC.stopProxy(namenode);
+      namenode = null;
+    }
+  }
+}

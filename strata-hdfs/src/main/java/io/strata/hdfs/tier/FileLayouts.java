@@ -1,0 +1,136 @@
+package io.strata.hdfs.tier;
+
+import io.strata.core.device.StorageKind;
+import io.strata.core.placement.HybridPolicy;
+import io.strata.core.placement.PlacementPolicies;
+import io.strata.core.placement.PlacementRules;
+import io.strata.core.placement.TierAwarePolicy;
+import io.strata.core.placement.TierLayout;
+import io.strata.core.tier.TierMap;
+import io.strata.hdfs.StrataKeys;
+import io.strata.hdfs.placement.StoredRules;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StorageType;
+
+/**
+ * The tier layout each file should have, from the placement rules the NameNode applies (the rules kept in HDFS
+ * over those in the client's configuration, as in the NameNode): a {@code layout:} rule records one explicitly;
+ * {@code tier-aware} implies one per file; other policies set no tiers per file, and then a file's layout is
+ * what most of its blocks have.
+ */
+final class FileLayouts {
+  private final PlacementRules rules;
+  private final TierMap tierMap;
+
+  FileLayouts(PlacementRules rules, TierMap tierMap) {
+    this.rules = rules;
+    this.tierMap = tierMap;
+  }
+
+  static FileLayouts load(FileSystem fs, Configuration conf, TierMap tierMap) throws IOException {
+    List<PlacementRules.Rule> all = new ArrayList<>(PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
+    all.addAll(new StoredRules(fs, conf).read());
+    return new FileLayouts(PlacementRules.of(all, tierMap), tierMap);
+  }
+
+  PlacementRules rules() {
+    return rules;
+  }
+
+  String policy(String file) {
+    return rules.ruleFor(file).policy();
+  }
+
+  /** The layout the file's rule asks for, or null when its policy sets no tiers per file. */
+  TierLayout recorded(String file, int replication) {
+    String policy = policy(file);
+    if (TierLayout.isLayout(policy)) {
+      return TierLayout.parse(policy, tierMap);
+    }
+    if (policy.equals("tier-aware")) {
+      return TierLayout.of(TierAwarePolicy.tiersFor(file, tierMap.tiers(), replication), tierMap);
+    }
+    return null;
+  }
+
+  /** True when the file's policy keeps every block of a file on the same tiers (hatS's invariant). */
+  boolean wholeFile(String file) {
+    String policy = policy(file);
+    return TierLayout.isLayout(policy) || policy.equals("tier-aware") || policy.equals("hybrid");
+  }
+
+  /**
+   * The layout a policy gives a file of {@code replication} replicas when it is set on an existing file, or null
+   * when the policy sets no tiers per file ({@code default}, {@code network}, {@code ratio}, {@code primary-backup}).
+   * Hybrid starts on the writer's fastest tier; for a file already written that is the fastest tier.
+   */
+  static TierLayout forPolicy(String policy, String file, int replication, TierMap tierMap) {
+    PlacementPolicies.parse(policy, tierMap);
+    if (TierLayout.isLayout(policy)) {
+      return TierLayout.parse(policy, tierMap);
+    }
+    return switch (policy) {
+      case "tier-aware" -> TierLayout.of(TierAwarePolicy.tiersFor(file, tierMap.tiers(), replication), tierMap);
+      case "hybrid" -> TierLayout.of(HybridPolicy.tiersFor(file, tierMap.tiers(), List.of(), replication), tierMap);
+      default -> null;
+    };
+  }
+
+  /** The tiers of one block's replicas, in canonical order. */
+  List<String> tiersOf(BlockLocation block) {
+    List<String> tiers = new ArrayList<>();
+    try {
+      String[] hosts = block.getHosts();
+      StorageType[] types = block.getStorageTypes();
+      for (int i = 0; i < hosts.length && types != null && i < types.length; i++) {
+        StorageKind kind = StorageKind.parse(types[i].name());
+        if (kind != null) {
+          tiers.add(tierMap.tierName(hosts[i], kind, null));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return TierLayout.of(tiers, tierMap).tiers();
+  }
+
+  /**
+   * The layout most blocks of the file have (preferring those with the file's replica count), or null for a
+   * file without blocks.
+   */
+  TierLayout derived(BlockLocation[] blocks, int replication) {
+    Map<List<String>, Integer> counts = new HashMap<>();
+    List<List<String>> order = new ArrayList<>();
+    for (BlockLocation block : blocks) {
+      List<String> tiers = tiersOf(block);
+      if (counts.merge(tiers, 1, Integer::sum) == 1) {
+        order.add(tiers);
+      }
+    }
+    List<String> best = null;
+    for (List<String> tiers : order) {
+      if (best == null || rank(tiers, counts, replication) > rank(best, counts, replication)) {
+        best = tiers;
+      }
+    }
+    return best == null || best.isEmpty() ? null : new TierLayout(best);
+  }
+
+  private static long rank(List<String> tiers, Map<List<String>, Integer> counts, int replication) {
+    return (tiers.size() == replication ? 1L << 40 : 0) + counts.get(tiers);
+  }
+
+  /** The file's layout: recorded, else derived from its blocks. */
+  TierLayout current(String file, int replication, BlockLocation[] blocks) {
+    TierLayout recorded = recorded(file, replication);
+    return recorded != null ? recorded : derived(blocks, replication);
+  }
+}
