@@ -31,7 +31,8 @@ import org.apache.hadoop.ipc.RemoteException;
 public final class StoredRules {
   /** A lock older than this was left by a process that died while holding it. */
   static final long STALE_LOCK_MILLIS = 120_000;
-  private static final long LOCK_WAIT_MILLIS = 60_000;
+  // Longer than a stale lock lives, so a writer waiting behind a dead one gets through.
+  private static final long LOCK_WAIT_MILLIS = 150_000;
 
   private final FileSystem fs;
   private final Path file;

@@ -182,6 +182,32 @@ class TierApiIT {
   }
 
   @Test
+  void concurrentRuleWritersLoseNoRule() throws Exception {
+    StoredRules rules = new StoredRules(c.fs, c.fs.getConf());
+    List<Thread> writers = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      String path = "/api/concurrent/" + i;
+      writers.add(new Thread(() -> {
+        try {
+          rules.update(list -> {
+            list.add(new PlacementRules.Rule(path, "layout:hdd+hdd"));
+            return list;
+          });
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }));
+    }
+    writers.forEach(Thread::start);
+    for (Thread writer : writers) {
+      writer.join();
+    }
+    for (int i = 0; i < 6; i++) {
+      assertEquals("layout:hdd+hdd", policyOf("/api/concurrent/" + i), "rule " + i + " kept");
+    }
+  }
+
+  @Test
   void aTargetTierWithoutRoomIsRefusedBeforeAnythingMoves() throws Exception {
     // pcie-ssd: 3 volumes of 48 MiB. Two replicas of an 80 MiB file need 160 MiB there.
     c.write("/api/full/f", 80, (short) 3);
