@@ -75,6 +75,8 @@ class PolicyCommandIT {
       try (OutputStream stream = cluster.fileSystem().create(file)) {
         stream.write(new byte[2 << 20]);
       }
+      // The third replica may be reported a moment after the write returns.
+      org.apache.hadoop.hdfs.DFSTestUtil.waitReplication(cluster.fileSystem(), file, (short) 3);
       for (BlockLocation block : cluster.fileSystem().getFileBlockLocations(file, 0, Long.MAX_VALUE)) {
         Set<String> tiers = new HashSet<>();
         for (int i = 0; i < block.getHosts().length; i++) {
