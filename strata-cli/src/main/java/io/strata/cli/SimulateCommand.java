@@ -31,6 +31,12 @@ import picocli.CommandLine.Option;
         "--trace FILE|NAME --placement P --retrieval R. Prints a table; --out DIR also writes results.csv,",
         "results.json, a PNG chart and the cluster spec (scenarios write to sim-results/NAME by default)."})
 final class SimulateCommand implements Callable<Integer> {
+  static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--block-size",
+      "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
+
+  @picocli.CommandLine.Spec
+  picocli.CommandLine.Model.CommandSpec commandSpec;
+
   @Option(names = "--scenario", paramLabel = "NAME", description = "a paper's scenario: ${COMPLETION-CANDIDATES}",
       completionCandidates = ScenarioNames.class)
   String scenario;
@@ -106,6 +112,15 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (scenario != null && (cluster.given() || trace != null)) {
       throw new ConfigException("give either --scenario NAME or --spec/--preset with --trace, not both");
+    }
+    if (scenario != null) {
+      // A scenario fixes its own setup; options for one's own runs would be silently ignored.
+      for (String option : OWN_RUN_OPTIONS) {
+        if (commandSpec.commandLine().getParseResult().hasMatchedOption(option)) {
+          throw new ConfigException(option + " applies to your own runs (--spec/--preset with --trace), not to "
+              + "--scenario, which fixes its setup (only --seed, --jobs, --out, --json, --threads apply)");
+        }
+      }
     }
     if (jobs < 0) {
       throw new ConfigException("--jobs must be >= 0, got " + jobs);

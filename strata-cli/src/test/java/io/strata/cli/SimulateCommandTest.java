@@ -110,5 +110,7 @@ class SimulateCommandTest {
     assertTrue(stderr().contains("popularity policy 'aptstore' is not in the decision core yet"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats"));
     assertTrue(stderr().contains("give --scenario NAME, or --spec FILE"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));
+    assertTrue(stderr().contains("--map-slots applies to your own runs"), stderr());
   }
 }
