@@ -6,6 +6,7 @@ import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.engine.SimConfig;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.model.CapacityRule;
+import io.strata.sim.policy.SimPolicies;
 import io.strata.sim.report.ComparisonTable;
 import io.strata.sim.report.GroupResults;
 import io.strata.sim.report.JsonReport;
@@ -30,6 +31,12 @@ import picocli.CommandLine.Option;
         "--trace FILE|NAME --placement P --retrieval R. Prints a table; --out DIR also writes results.csv,",
         "results.json, a PNG chart and the cluster spec (scenarios write to sim-results/NAME by default)."})
 final class SimulateCommand implements Callable<Integer> {
+  static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--block-size",
+      "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
+
+  @picocli.CommandLine.Spec
+  picocli.CommandLine.Model.CommandSpec commandSpec;
+
   @Option(names = "--scenario", paramLabel = "NAME", description = "a paper's scenario: ${COMPLETION-CANDIDATES}",
       completionCandidates = ScenarioNames.class)
   String scenario;
@@ -44,12 +51,14 @@ final class SimulateCommand implements Callable<Integer> {
       + "(fb2010, fb2010-paths, fb2009, fb2009-50)")
   String trace;
 
-  @Option(names = "--placement", paramLabel = "P", defaultValue = "network",
-      description = "placement policy: default, network, ratio:P, tier-aware, hybrid, primary-backup (default: ${DEFAULT-VALUE})")
+  @Option(names = "--placement", paramLabel = "P[,P...]", defaultValue = "network",
+      description = {"placement policy: default, network, ratio:P, tier-aware, hybrid, primary-backup",
+          "(default: ${DEFAULT-VALUE}); a comma-separated list runs one simulation per entry, paired with",
+          "--retrieval's list and compared with the first"})
   String placement;
 
-  @Option(names = "--retrieval", paramLabel = "R", defaultValue = "network",
-      description = "retrieval policy: network, tier-weighted, hybrid, adaptive (default: ${DEFAULT-VALUE})")
+  @Option(names = "--retrieval", paramLabel = "R[,R...]", defaultValue = "network",
+      description = "retrieval policy: network, tier-weighted, hybrid, adaptive (default: ${DEFAULT-VALUE}); or a list")
   String retrieval;
 
   @Option(names = "--popularity", paramLabel = "NAME", defaultValue = "none",
@@ -104,6 +113,15 @@ final class SimulateCommand implements Callable<Integer> {
     if (scenario != null && (cluster.given() || trace != null)) {
       throw new ConfigException("give either --scenario NAME or --spec/--preset with --trace, not both");
     }
+    if (scenario != null) {
+      // A scenario fixes its own setup; options for one's own runs would be silently ignored.
+      for (String option : OWN_RUN_OPTIONS) {
+        if (commandSpec.commandLine().getParseResult().hasMatchedOption(option)) {
+          throw new ConfigException(option + " applies to your own runs (--spec/--preset with --trace), not to "
+              + "--scenario, which fixes its setup (only --seed, --jobs, --out, --json, --threads apply)");
+        }
+      }
+    }
     if (jobs < 0) {
       throw new ConfigException("--jobs must be >= 0, got " + jobs);
     }
@@ -133,9 +151,9 @@ final class SimulateCommand implements Callable<Integer> {
             + "(see--list)");
       }
       ClusterChoice.Loaded loaded = cluster.load(null);
-      SimConfig config = singleRun(loaded.spec());
+      List<SimConfig> runs = ownRuns(loaded.spec());
       name = "simulation";
-      groups = List.of(new Scenario.RunGroup(loaded.spec().name() + ", " + config.trace().name(), List.of(config)));
+      groups = List.of(new Scenario.RunGroup(loaded.spec().name() + ", " + runs.get(0).trace().name(), runs));
       metrics = List.of(Metric.IO_RATE, Metric.READ_THROUGHPUT, Metric.NETWORK, Metric.JOB_TIME, Metric.MAKESPAN,
           Metric.ENERGY, Metric.PEAK_STORAGE);
       notes = List.of();
@@ -165,8 +183,31 @@ final class SimulateCommand implements Callable<Integer> {
     return 0;
   }
 
-  private SimConfig singleRun(ClusterSpec spec) {
-    SimConfig config = SimConfig.defaults(spec, TraceSource.of(trace), placement, retrieval)
+  /** One run per placement/retrieval pair; a single name on one side pairs with every name on the other. */
+  private List<SimConfig> ownRuns(ClusterSpec spec) {
+    List<String> placements = List.of(placement.split(","));
+    List<String> retrievals = List.of(retrieval.split(","));
+    int runs = Math.max(placements.size(), retrievals.size());
+    if ((placements.size() != runs && placements.size() != 1) || (retrievals.size() != runs && retrievals.size() != 1)) {
+      throw new ConfigException("--placement lists " + placements.size() + " policies and --retrieval "
+          + retrievals.size() + "; give lists of the same length, or one name on either side");
+    }
+    TraceSource source = TraceSource.of(trace);
+    SimPolicies.popularity(popularity);
+    List<SimConfig> configs = new ArrayList<>();
+    for (int i = 0; i < runs; i++) {
+      String p = placements.get(placements.size() == 1 ? 0 : i).trim();
+      String r = retrievals.get(retrievals.size() == 1 ? 0 : i).trim();
+      // Refuse a misspelt name before any run starts, not after the others have run.
+      SimPolicies.placement(p, spec);
+      SimPolicies.retrieval(r, spec);
+      configs.add(ownRun(spec, source, p, r));
+    }
+    return configs;
+  }
+
+  private SimConfig ownRun(ClusterSpec spec, TraceSource source, String placement, String retrieval) {
+    SimConfig config = SimConfig.defaults(spec, source, placement, retrieval)
         .withPopularity(popularity)
         .withSeed(seed)
         .withJobLimit(jobs)

@@ -81,6 +81,22 @@ class SimulateCommandTest {
   }
 
   @Test
+  void listsOfPoliciesRunSideBySideAgainstTheFirst(@TempDir Path dir) throws Exception {
+    assertEquals(0, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--byte-scale", "0.01",
+        "--placement", "network,tier-aware,hybrid", "--retrieval", "network,tier-weighted,adaptive", "--no-progress",
+        "--out", dir.toString()), stderr());
+    assertTrue(stdout().contains("ratios to 'network/network'"), stdout());
+    assertTrue(stdout().contains("hybrid/adaptive"), stdout());
+    assertEquals(4, Files.readString(dir.resolve("results.csv")).lines().count());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50",
+        "--placement", "network,hybrid", "--retrieval", "network,hybrid,adaptive"));
+    assertTrue(stderr().contains("--placement lists 2 policies and --retrieval 3"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50",
+        "--placement", "network,hybird"));
+    assertTrue(stderr().contains("unknown placement policy 'hybird'"), stderr());
+  }
+
+  @Test
   void badInputIsRefusedWithExitTwoAndNamed(@TempDir Path dir) {
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-5000"));
     assertTrue(stderr().contains("unknown scenario 'hats-5000' (known: hats-500, aptstore, hdfsh-sort)"), stderr());
@@ -94,5 +110,7 @@ class SimulateCommandTest {
     assertTrue(stderr().contains("popularity policy 'aptstore' is not in the decision core yet"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats"));
     assertTrue(stderr().contains("give --scenario NAME, or --spec FILE"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));
+    assertTrue(stderr().contains("--map-slots applies to your own runs"), stderr());
   }
 }
