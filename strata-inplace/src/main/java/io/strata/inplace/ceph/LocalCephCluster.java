@@ -214,7 +214,6 @@ public final class LocalCephCluster {
         "# Clients defaulting to ms_mon_client_mode=secure cannot reach auth-none monitors.",
         "ms mon client mode = crc",
         "run dir = " + dir.resolve("run"),
-        "admin socket = " + dir.resolve("run") + "/$name.asok",
         "pid file = " + dir.resolve("run") + "/$name.pid",
         "log file = " + dir.resolve("log") + "/$name.log",
         "mon data = " + dir.resolve("mon") + "/ceph-$id",
@@ -244,10 +243,19 @@ public final class LocalCephCluster {
         "paxos min wait = 0.01",
         "mgr tick period = 1",
         "",
+        "[client]",
+        "# Many clients run at once (the JVM, rados, ceph); none needs an admin socket.",
+        "admin socket =",
+        "",
         "[mon]",
+        "admin socket = " + dir.resolve("run") + "/$name.asok",
         "mon cluster log file = " + dir.resolve("log") + "/cluster.log",
         "",
+        "[mgr]",
+        "admin socket = " + dir.resolve("run") + "/$name.asok",
+        "",
         "[osd]",
+        "admin socket = " + dir.resolve("run") + "/$name.asok",
         "osd objectstore = " + options.store().confName(),
         "memstore device bytes = " + options.osdBytes(),
         "bluestore block create = true",
@@ -399,8 +407,12 @@ public final class LocalCephCluster {
     }
   }
 
-  /** Stops one OSD's daemon (to show reads survive it); returns false when it was not running. */
-  public static boolean stopOsd(Path dir, int osdId) throws IOException {
+  /**
+   * Stops one OSD's daemon (to show reads survive it): with {@code crash}, SIGKILL, so the monitors learn of it
+   * from the other OSDs as after a real crash; otherwise SIGTERM, which lets the OSD report itself down. Returns
+   * false when it was not running.
+   */
+  public static boolean stopOsd(Path dir, int osdId, boolean crash) throws IOException {
     Path pidFile = dir.toAbsolutePath().resolve("run/osd." + osdId + ".pid");
     if (!Files.isRegularFile(pidFile)) {
       return false;
@@ -409,7 +421,11 @@ public final class LocalCephCluster {
     if (process == null) {
       return false;
     }
-    process.destroy();
+    if (crash) {
+      process.destroyForcibly();
+    } else {
+      process.destroy();
+    }
     long deadline = System.currentTimeMillis() + 10_000;
     while (process.isAlive() && System.currentTimeMillis() < deadline) {
       sleep(100);
@@ -419,6 +435,34 @@ public final class LocalCephCluster {
     }
     Files.deleteIfExists(pidFile);
     return true;
+  }
+
+  /**
+   * Stops the cluster in {@code dir} when process {@code ownerPid} ends, even if it is killed without running its
+   * shutdown hooks: a small watchdog in its own session polls the owner and, once it is gone, signals the pids
+   * still recorded in {@code dir}. It exits by itself when the cluster is stopped normally (the monitor's pid file
+   * disappears). For tests, the demo and benchmarks; {@code strata ceph up} leaves its cluster running on purpose.
+   */
+  public static void stopWhenProcessEnds(Path dir, long ownerPid) throws IOException {
+    Path run = dir.toAbsolutePath().resolve("run");
+    String script = String.join("\n",
+        "run=\"$1\"; owner=$2",
+        "while kill -0 \"$owner\" 2>/dev/null && [ -e \"$run/mon.a.pid\" ]; do sleep 2; done",
+        "[ -e \"$run/mon.a.pid\" ] || exit 0",
+        "for f in \"$run\"/mgr.*.pid \"$run\"/osd.*.pid \"$run\"/mon.*.pid; do",
+        "  [ -e \"$f\" ] && kill -TERM \"$(cat \"$f\")\" 2>/dev/null",
+        "done",
+        "sleep 10",
+        "for f in \"$run\"/*.pid; do",
+        "  [ -e \"$f\" ] && kill -KILL \"$(cat \"$f\")\" 2>/dev/null; rm -f \"$f\"",
+        "done");
+    List<String> command = new ArrayList<>();
+    if (CephInstallation.which("setsid") != null) {
+      command.add("setsid");
+    }
+    command.addAll(List.of("bash", "-c", script, "strata-ceph-watchdog", run.toString(), Long.toString(ownerPid)));
+    new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
   }
 
   /** Names of the daemons of {@code dir} whose processes are alive, e.g. "osd.0 (pid 123)". */

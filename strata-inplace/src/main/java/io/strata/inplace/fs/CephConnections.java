@@ -19,7 +19,7 @@ import org.apache.hadoop.conf.Configuration;
  * One librados connection per configuration per JVM, shared by every cephgif:// file system and stream (a
  * connection costs a monitor handshake and threads; librados is thread-safe), closed when its last user is.
  */
-final class CephConnections {
+public final class CephConnections {
   private static final Map<CephClientConfig, Shared> OPEN = new HashMap<>();
 
   private CephConnections() {}
@@ -85,7 +85,7 @@ final class CephConnections {
   }
 
   /** The client settings the keys in {@link InPlaceKeys} describe; a missing essential is a clear error. */
-  static CephClientConfig clientConfig(Configuration conf) throws IOException {
+  public static CephClientConfig clientConfig(Configuration conf) throws IOException {
     String confFile = conf.getTrimmed(InPlaceKeys.CEPH_CONF_FILE);
     String monHost = conf.getTrimmed(InPlaceKeys.CEPH_MON_HOST);
     if (confFile == null && monHost == null && Files.isRegularFile(Path.of("/etc/ceph/ceph.conf"))) {

@@ -2,6 +2,8 @@ package io.strata.inplace.scan;
 
 import io.strata.inplace.gif.Gif;
 import io.strata.inplace.gif.GifEntry;
+import io.strata.inplace.gif.GifFiles;
+import io.strata.inplace.gif.GifFormatException;
 import io.strata.inplace.gif.GifHeader;
 import io.strata.inplace.placement.OsdMapSnapshot;
 import io.strata.inplace.rados.RadosCluster;
@@ -19,6 +21,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * The initial object store scan (seed 001, section 4.2): lists the objects of a pool (under a prefix), stats
@@ -44,6 +48,37 @@ public final class GifScanner {
 
   /** A finished scan. {@code skipped} lists objects whose names cannot be Hadoop paths (why, per object). */
   public record Result(Gif gif, Timings timings, Diff diff, List<String> skipped) {}
+
+  /**
+   * A scan registered in Hadoop: the GIF written to {@code out} (previous version read first, to report what
+   * changed), and the whole time from the first Ceph request to the GIF's rename, which is what the in-place
+   * path costs instead of copying data into HDFS.
+   */
+  public record Registered(Result result, Path gifPath, long writeMillis, long totalMillis, String previousProblem) {}
+
+  public static Registered scanAndWrite(RadosCluster cluster, CephUri what, FileSystem fs, Path out, Clock clock)
+      throws IOException {
+    long started = System.nanoTime();
+    Path gifPath = fs.makeQualified(out);
+    Gif previous = null;
+    String previousProblem = null;
+    if (fs.exists(gifPath)) {
+      try {
+        previous = GifFiles.read(fs, gifPath);
+        if (!previous.header().pool().equals(what.pool())) {
+          throw new IllegalArgumentException(gifPath + " is the GIF of pool '" + previous.header().pool()
+              + "', not of '" + what.pool() + "'; choose another --out");
+        }
+      } catch (GifFormatException e) {
+        previousProblem = "the previous GIF could not be read, so it is replaced without a comparison: "
+            + e.getMessage();
+      }
+    }
+    Result result = scan(cluster, what, previous, clock);
+    long writeStarted = System.nanoTime();
+    GifFiles.write(fs, gifPath, result.gif());
+    return new Registered(result, gifPath, millisSince(writeStarted), millisSince(started), previousProblem);
+  }
 
   public static Result scan(RadosCluster cluster, CephUri what, Gif previous, Clock clock) throws IOException {
     long started = System.nanoTime();
