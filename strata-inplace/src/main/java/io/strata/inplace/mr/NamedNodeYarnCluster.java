@@ -14,7 +14,13 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.event.Dispatcher;
+import org.apache.hadoop.yarn.server.nodemanager.Context;
+import org.apache.hadoop.yarn.server.nodemanager.health.NodeHealthCheckerService;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
+import org.apache.hadoop.yarn.server.nodemanager.NodeStatusUpdater;
+import org.apache.hadoop.yarn.server.nodemanager.NodeStatusUpdaterImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 
@@ -24,11 +30,12 @@ import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
  * from a remote one and MapReduce's DATA_LOCAL_MAPS counter means what it says.
  *
  * <p>{@link MiniMRYarnCluster} names every NodeManager after this machine, so this starts the ResourceManager
- * and history server through it and adds its own NodeManagers, each with {@code yarn.nodemanager.address =
- * HOST:0} and a bind host, which makes the NodeManager register under HOST. Names resolve to the loopback
- * address: in this JVM through Hadoop's static resolution (as MiniDFSCluster does for DataNode names), and in
- * task JVMs through a hosts file given to Java with {@code -Djdk.net.hosts.file}, since tasks connect to
- * NodeManagers by name (container launch, shuffle).
+ * and history server through it and adds its own NodeManagers. A NodeManager takes its node id from the reverse
+ * lookup of its RPC address, which on one machine is "localhost" for all of them; {@link NamedNodeManager} sets
+ * the id to HOST:port just before the node registers with the ResourceManager (and in the token managers that
+ * check it). The names resolve to the loopback address: in this JVM through Hadoop's static resolution (as
+ * MiniDFSCluster does for DataNode names), and in task JVMs through a hosts file given to Java with
+ * {@code -Djdk.net.hosts.file}, since tasks reach NodeManagers by name (container launch, shuffle).
  */
 public final class NamedNodeYarnCluster implements AutoCloseable {
   /** Memory YARN may hand out on each node: an application master and a task, or two tasks. */
@@ -77,8 +84,16 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, childOpts);
     conf.set(MRJobConfig.MAP_JAVA_OPTS, childOpts);
     conf.set(MRJobConfig.REDUCE_JAVA_OPTS, childOpts);
-    // Tasks of the same job start one after another on a node; reusing nothing keeps each measurement honest.
+    // Every map in its own container (no uber task): where maps run is what is measured.
     conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
+    // On two cores a busy moment looks like a straggler: no speculative attempts (they would also be counted as
+    // launched maps), and reducers only after the maps, so they do not hold containers maps could use.
+    conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    // The job client polls for completion every 5 s by default, a sizeable share of a small job's time.
+    conf.setInt("mapreduce.client.completion.pollinterval", 200);
+    conf.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
     conf.setBoolean("yarn.nodemanager.recovery.enabled", false);
     conf.setBoolean(YarnConfiguration.TIMELINE_SERVICE_ENABLED, false);
     conf.set("yarn.log-aggregation-enable", "false");
@@ -106,11 +121,9 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     Files.createDirectories(dir.resolve("log"));
     Files.createDirectories(dir.resolve("remote-log"));
     Configuration conf = new YarnConfiguration(clusterConf);
-    conf.set(YarnConfiguration.NM_ADDRESS, host + ":0");
-    // With a bind host, the NodeManager registers under the host of yarn.nodemanager.address, not this machine's.
-    conf.set(YarnConfiguration.NM_BIND_HOST, "127.0.0.1");
-    conf.set(YarnConfiguration.NM_LOCALIZER_ADDRESS, host + ":0");
-    conf.set(YarnConfiguration.NM_WEBAPP_ADDRESS, host + ":0");
+    conf.set(YarnConfiguration.NM_ADDRESS, "127.0.0.1:0");
+    conf.set(YarnConfiguration.NM_LOCALIZER_ADDRESS, "127.0.0.1:0");
+    conf.set(YarnConfiguration.NM_WEBAPP_ADDRESS, "127.0.0.1:0");
     conf.set(YarnConfiguration.NM_LOCAL_DIRS, dir.resolve("local").toString());
     conf.set(YarnConfiguration.NM_LOG_DIRS, dir.resolve("log").toString());
     conf.set(YarnConfiguration.NM_REMOTE_APP_LOG_DIR, dir.resolve("remote-log").toString());
@@ -118,10 +131,35 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     conf.setInt(YarnConfiguration.NM_VCORES, 2);
     conf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
     conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-    NodeManager nodeManager = new NodeManager();
+    NodeManager nodeManager = new NamedNodeManager(host);
     nodeManager.init(conf);
     nodeManager.start();
     return nodeManager;
+  }
+
+  /** A NodeManager that registers under a given host name instead of its address' reverse lookup. */
+  private static final class NamedNodeManager extends NodeManager {
+    private final String host;
+
+    NamedNodeManager(String host) {
+      this.host = host;
+    }
+
+    @Override
+    protected NodeStatusUpdater createNodeStatusUpdater(Context context, Dispatcher dispatcher,
+        NodeHealthCheckerService healthChecker) {
+      // Started after the container manager (which set the node id from the RPC address), before registration.
+      return new NodeStatusUpdaterImpl(context, dispatcher, healthChecker, metrics) {
+        @Override
+        protected void serviceStart() throws Exception {
+          NodeId named = NodeId.newInstance(host, context.getNodeId().getPort());
+          ((NodeManager.NMContext) context).setNodeId(named);
+          context.getNMTokenSecretManager().setNodeId(named);
+          context.getContainerTokenSecretManager().setNodeId(named);
+          super.serviceStart();
+        }
+      };
+    }
   }
 
   private static void waitForNodes(ResourceManager rm, List<String> hosts, long timeoutMillis) throws IOException {
