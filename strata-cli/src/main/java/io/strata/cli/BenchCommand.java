@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code strata bench ...}: benchmarks that measure side by side in one run and print ratios. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Run a benchmark (side by side in one run, printing ratios).",
-    subcommands = {BenchEmulationCommand.class, BenchRetrievalCommand.class})
+    subcommands = {BenchEmulationCommand.class, BenchRetrievalCommand.class, BenchInPlaceCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;

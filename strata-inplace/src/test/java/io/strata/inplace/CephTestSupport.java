@@ -9,7 +9,10 @@ import io.strata.inplace.placement.ObjectHash;
 import io.strata.inplace.placement.OsdMapSnapshot;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosPool;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,15 +31,23 @@ public final class CephTestSupport {
    * is the test skipped, and the reason printed; any other failure fails the test.
    */
   public static InPlaceTestbed testbed(Path dir, InPlaceTestbed.Options options) throws IOException {
+    requireCeph();
+    return InPlaceTestbed.start(dir, options, System.err);
+  }
+
+  /**
+   * Installs Ceph if missing and possible; otherwise skips the calling test with the reason, printed on the
+   * process' own stderr, which Maven shows on the console (System.out and System.err go to the report files).
+   */
+  public static void requireCeph() {
     try {
       CephInstallation.ensure(System.err);
     } catch (CephUnavailableException e) {
       String reason = "SKIPPED: Ceph cannot be installed on this machine: " + e.getMessage();
-      System.err.println(reason);
+      new PrintStream(new FileOutputStream(FileDescriptor.err), true).println(reason);
       System.out.println(reason);
       Assumptions.abort(reason);
     }
-    return InPlaceTestbed.start(dir, options, System.err);
   }
 
   /**

@@ -86,9 +86,13 @@ public final class InPlaceTestbed implements AutoCloseable {
     RadosCluster rados = null;
     try {
       // HDFS at the machine's real speed (no device emulation: Ceph is not emulated either), 128 MiB blocks as in
-      // stock Hadoop so that a copied object is one block, and the pool's replication.
+      // stock Hadoop so that a copied object is one block, and the pool's replication. A client closing a file
+      // waits until the NameNode has heard of the last block from the DataNodes, polling first after 400 ms; on
+      // one machine that report comes within milliseconds, so poll sooner, or every small file (the GIF, each
+      // copied object) would wait 400 ms for nothing.
       hdfs = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-          .withBlockSize(128L << 20).withConf(Map.of("dfs.replication", Integer.toString(options.replicas()))));
+          .withBlockSize(128L << 20).withConf(Map.of("dfs.replication", Integer.toString(options.replicas()),
+              "dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20")));
       Configuration conf = hdfs.clientConf();
       conf.set("fs.cephgif.impl", CephGifFileSystem.class.getName());
       conf.set(InPlaceKeys.CEPH_CONF_FILE, ceph.confFile().toString());
