@@ -55,14 +55,15 @@ public final class InPlaceDemo {
       out.printf("   The Global Information File is an ordinary HDFS file, %s:%n", hdfs.makeQualified(gifPath));
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(hdfs.open(gifPath), StandardCharsets.UTF_8))) {
         String line;
-        int shown = 0;
-        while ((line = reader.readLine()) != null && shown < 16) {
+        int rows = 0;
+        while ((line = reader.readLine()) != null && rows < 4) {
           if (line.startsWith("#fsid") || line.startsWith("#prefix") || line.startsWith("#skipped")) {
             continue;
           }
           out.println("     " + line.replace('\t', ' '));
-          shown++;
+          rows += line.startsWith("#") ? 0 : 1;
         }
+        out.println("     ... (TAB-separated; format: docs/gif-format.md)");
       }
 
       Configuration conf = testbed.conf();

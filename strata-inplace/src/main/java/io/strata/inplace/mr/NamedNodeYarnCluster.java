@@ -47,6 +47,14 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
       + " --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED"
       + " --add-opens java.base/java.net=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED";
 
+  /** Jersey and Guice in YARN's web UIs log setup chatter through java.util.logging; held here so it stays quiet. */
+  private static final List<java.util.logging.Logger> QUIET = List.of(
+      java.util.logging.Logger.getLogger("com.sun.jersey"), java.util.logging.Logger.getLogger("com.google.inject"));
+
+  static {
+    QUIET.forEach(logger -> logger.setLevel(java.util.logging.Level.SEVERE));
+  }
+
   private final MiniMRYarnCluster yarn;
   private final List<NodeManager> nodeManagers;
   private final List<String> hosts;
