@@ -48,6 +48,11 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--full-report", description = "also print the full placement report of every dataset")
   boolean fullReport;
 
+  @Option(names = "--inplace", description = {"instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts",
+      "are the Hadoop nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files",
+      "set the data; about 2 minutes)"})
+  boolean inplace;
+
   /** One policy's outcome. */
   record Outcome(String policy, PlacementReport report, DatasetWriter.Result written, ParallelReader.Result read) {}
 
@@ -56,6 +61,20 @@ final class DemoCommand implements Callable<Integer> {
     long bytes = ClusterUpCommand.parseSize(size, "--size");
     if (files <= 0) {
       throw new ConfigException("--files must be > 0, got " + files);
+    }
+    if (inplace) {
+      if (bytes / files > (128L << 20)) {
+        throw new ConfigException("--size / --files must be at most 128MiB per object (Ceph's osd_max_object_size)");
+      }
+      Path inplaceDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-inplace");
+      try {
+        io.strata.inplace.demo.InPlaceDemo.run(inplaceDir, files, bytes, System.out, System.err);
+      } finally {
+        if (keep == null) {
+          FileUtils.deleteQuietly(inplaceDir.toFile());
+        }
+      }
+      return 0;
     }
     ClusterChoice.Loaded hats = new ClusterChoice().load("hats");
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo");

@@ -27,8 +27,12 @@ final class HdfsConnection {
   ClusterChoice cluster;
 
   Configuration configuration() {
+    return configuration(configDir(), fsUri);
+  }
+
+  /** A client configuration from a configuration directory (may be null) and a file system URI (may be null). */
+  static Configuration configuration(Path dir, String fsUri) {
     Configuration conf = new HdfsConfiguration();
-    Path dir = configDir();
     if (dir != null) {
       if (!Files.isDirectory(dir)) {
         throw new ConfigException(dir + ": no such configuration directory");
@@ -88,8 +92,13 @@ final class HdfsConnection {
   }
 
   private Path configDir() {
-    if (confDir != null) {
-      return confDir;
+    return configDir(confDir);
+  }
+
+  /** The given directory, else $HADOOP_CONF_DIR, else null. */
+  static Path configDir(Path given) {
+    if (given != null) {
+      return given;
     }
     String env = System.getenv("HADOOP_CONF_DIR");
     return env == null || env.isBlank() ? null : Path.of(env);

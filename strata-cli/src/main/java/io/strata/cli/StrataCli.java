@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         DemoCommand.class,
         ClusterCommand.class,
+        CephCommand.class,
+        ScanCommand.class,
         ReportCommand.class,
         PolicyCommand.class,
         LossCommand.class,

@@ -1,0 +1,130 @@
+package io.strata.inplace.mr;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.Grep;
+import org.apache.hadoop.examples.WordCount;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * Hadoop's own WordCount and Grep (hadoop-mapreduce-examples 3.4.2), run unchanged over any input path, with
+ * the numbers the comparison needs: wall time and where the map tasks ran.
+ */
+public final class ExampleJobs {
+  private ExampleJobs() {}
+
+  /**
+   * A finished job (for Grep, its search job, the one that reads the input; the seconds cover both jobs).
+   * Locality counts come from MapReduce's job counters: data-local maps ran on a host holding a replica of
+   * their split, rack-local ones on another host of the rack.
+   */
+  public record Outcome(String name, double seconds, long launchedMaps, long dataLocalMaps, long rackLocalMaps,
+      long otherLocalMaps) {
+
+    public double dataLocalShare() {
+      return launchedMaps == 0 ? 0 : (double) dataLocalMaps / launchedMaps;
+    }
+  }
+
+  /** WordCount as the examples jar defines it (its main() exits the JVM, so the job is built here the same way). */
+  public static Outcome wordCount(Configuration conf, Path input, Path output) throws Exception {
+    long started = System.nanoTime();
+    Job job = Job.getInstance(conf, "word count");
+    job.setJarByClass(WordCount.class);
+    job.setMapperClass(WordCount.TokenizerMapper.class);
+    job.setCombinerClass(WordCount.IntSumReducer.class);
+    job.setReducerClass(WordCount.IntSumReducer.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(IntWritable.class);
+    FileInputFormat.addInputPath(job, input);
+    FileInputFormat.setInputDirRecursive(job, true);
+    FileOutputFormat.setOutputPath(job, output);
+    if (!job.waitForCompletion(false)) {
+      throw new IOException("WordCount over " + input + " failed: " + job.getStatus().getFailureInfo());
+    }
+    return outcome("wordcount", started, job.getCounters());
+  }
+
+  /**
+   * Grep through its Tool interface ({@code grep IN OUT REGEX}); its constructor is private, hence reflection.
+   * Grep runs a search job and a sort job; the search job's counters are looked up by name afterwards.
+   */
+  public static Outcome grep(Configuration conf, Path input, Path output, String regex) throws Exception {
+    long started = System.nanoTime();
+    Configuration jobConf = new Configuration(conf);
+    jobConf.setBoolean(FileInputFormat.INPUT_DIR_RECURSIVE, true);
+    Constructor<Grep> constructor = Grep.class.getDeclaredConstructor();
+    constructor.setAccessible(true);
+    int exit = ToolRunner.run(jobConf, constructor.newInstance(), new String[] {input.toString(), output.toString(),
+        regex});
+    if (exit != 0) {
+      throw new IOException("Grep over " + input + " exited with " + exit);
+    }
+    Counters counters = searchJobCounters(jobConf);
+    return outcome("grep", started, counters);
+  }
+
+  /** The counters of the latest "grep-search" job, from the cluster (none under the local job runner). */
+  private static Counters searchJobCounters(Configuration conf) throws IOException, InterruptedException {
+    if (!"yarn".equals(conf.get("mapreduce.framework.name"))) {
+      return null;
+    }
+    Cluster cluster = new Cluster(conf);
+    try {
+      JobStatus latest = Arrays.stream(cluster.getAllJobStatuses())
+          .filter(s -> "grep-search".equals(s.getJobName()))
+          .max(Comparator.comparingLong(JobStatus::getStartTime)).orElse(null);
+      return latest == null ? null : cluster.getJob(latest.getJobID()).getCounters();
+    } finally {
+      cluster.close();
+    }
+  }
+
+  private static Outcome outcome(String name, long startedNanos, Counters counters) {
+    double seconds = (System.nanoTime() - startedNanos) / 1e9;
+    if (counters == null) {
+      return new Outcome(name, seconds, 0, 0, 0, 0);
+    }
+    return new Outcome(name, seconds, counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue(),
+        counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue(),
+        counters.findCounter(JobCounter.RACK_LOCAL_MAPS).getValue(),
+        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue());
+  }
+
+  /** All lines of a job's output files (part-*), sorted, to compare two runs' results. */
+  public static List<String> outputLines(FileSystem fs, Path output) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (FileStatus status : fs.listStatus(output, p -> p.getName().startsWith("part-"))) {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(status.getPath()),
+          StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = reader.readLine()) != null) {
+          lines.add(line);
+        }
+      }
+    }
+    Collections.sort(lines);
+    return lines;
+  }
+}
