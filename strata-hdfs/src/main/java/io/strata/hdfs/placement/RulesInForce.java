@@ -152,11 +152,17 @@ final class RulesInForce {
 
   /** A client of this NameNode, once the NameNode knows its own address. */
   private FileSystem client() throws IOException {
+    URI uri = FileSystem.getDefaultUri(conf);
+    if (!"hdfs".equals(uri.getScheme()) || uri.getPort() == 0) {
+      return null;
+    }
+    // The NameNode writes its real address into this configuration once its RPC server is up; until then it
+    // may still name a previous run's port, so follow it when it changes.
+    if (fs != null && !fs.getUri().equals(uri)) {
+      fs.close();
+      fs = null;
+    }
     if (fs == null) {
-      URI uri = FileSystem.getDefaultUri(conf);
-      if (!"hdfs".equals(uri.getScheme()) || uri.getPort() == 0) {
-        return null;
-      }
       fs = FileSystem.newInstance(uri, conf);
     }
     return fs;

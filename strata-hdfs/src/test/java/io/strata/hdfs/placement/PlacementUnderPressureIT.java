@@ -110,6 +110,12 @@ class PlacementUnderPressureIT {
 
       writeRules(c, "rules:\n  - {path: /later, policy: hybrid}\n");
       c.cluster.miniCluster().restartNameNode(true);
+      // The restarted NameNode reads the stored rules as soon as their file's block is reported again.
+      for (long until = System.currentTimeMillis() + 20_000;
+          !c.plugin().rules().ruleFor("/later/x").policy().equals("hybrid") && System.currentTimeMillis() < until; ) {
+        c.plugin().refreshRules();
+        Thread.sleep(200);
+      }
       c.write("/later/restarted", 1);
       PlacementRules after = c.plugin().rules();
       assertEquals("hybrid", after.ruleFor("/later/x").policy(), "rules in HDFS survive a NameNode restart");
