@@ -13,6 +13,7 @@ import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
 import io.strata.core.tier.Tier;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.StrataKeys;
 import io.strata.hdfs.StrataPlugins;
 import io.strata.sim.model.CapacityRule;
 import io.strata.sim.model.FileStore;
@@ -49,13 +50,16 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The simulator against the real thing: the same files written under the same placement policies into the
  * embedded hats cluster (a real NameNode with Strata's plugin) and into the simulator's modeled hats cluster.
- * Per-tier replica shares must agree exactly where the policy decides the tier; per-tier read shares, with stock
- * HDFS's network-ordered reads on one side and the core's {@code network} retrieval on the other, within 10 points.
+ * Per-tier replica shares must agree exactly where the policy decides the tier. Reads are ordered by the core's
+ * {@code hybrid} retrieval on both sides (in the NameNode through Strata's read-ordering topology plugin); per-tier
+ * read shares must agree within 10 points.
  */
 class SimVsEmbeddedIT {
   static final int BLOCK = 1 << 20;
   static final int FILES = 60;
   static final int BLOCKS_PER_FILE = 4;
+  /** hatS's hybrid retrieval: tier weights and network distance, so both the reader's place and tiers count. */
+  static final String RETRIEVAL = "hybrid";
   /** Rule directory per policy; each gets the same file names. */
   static final Map<String, String> POLICIES = new LinkedHashMap<>();
 
@@ -85,7 +89,8 @@ class SimVsEmbeddedIT {
     cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withEmulation(false)
         .withBlockSize(BLOCK)
-        .withConf(StrataPlugins.nameNodeConf(specFile, rules.toString(), 500)));
+        .withConf(StrataPlugins.nameNodeConf(specFile, rules.toString(), 500))
+        .withConf(Map.of(StrataKeys.RETRIEVAL_POLICY, RETRIEVAL)));
     fs = cluster.fileSystem();
     for (String host : cluster.hosts()) {
       installReadCounter(host, cluster.dataNode(host).orElseThrow());
@@ -209,7 +214,7 @@ class SimVsEmbeddedIT {
   }
 
   /**
-   * Expected read shares with the core's network retrieval, each block read as if from a random DataNode (see
+   * Expected read shares with the same retrieval policy, each block read as if from a random DataNode (see
    * {@link #simulatedFiles}), averaged over many rounds.
    */
   static Map<String, Double> simulatedReadShares(FileStore store, RetrievalPolicy retrieval) {
@@ -259,7 +264,7 @@ class SimVsEmbeddedIT {
 
   @Test
   void replicaSharesPerTierAgreeExactlyAndReadSharesWithinTenPoints() throws Exception {
-    RetrievalPolicy network = SimPolicies.retrieval("network", spec);
+    RetrievalPolicy retrieval = SimPolicies.retrieval(RETRIEVAL, spec);
     StringBuilder report = new StringBuilder();
     for (Map.Entry<String, String> entry : POLICIES.entrySet()) {
       String directory = entry.getKey();
@@ -269,7 +274,7 @@ class SimVsEmbeddedIT {
       FileStore store = simulatedFiles(directory, policy, 7);
       Map<String, Integer> simulated = simulatedReplicas(store);
       Map<String, Double> realReads = embeddedReadShares(directory);
-      Map<String, Double> simulatedReads = simulatedReadShares(store, network);
+      Map<String, Double> simulatedReads = simulatedReadShares(store, retrieval);
       report.append(String.format("%-10s replicas embedded %s simulated %s | reads embedded %s simulated %s%n", policy,
           real, simulated, round(realReads), round(simulatedReads)));
       if (policy.startsWith("ratio")) {
