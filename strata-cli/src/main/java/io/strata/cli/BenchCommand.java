@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Run a benchmark (side by side in one run, printing ratios).",
     subcommands = {BenchEmulationCommand.class, BenchRetrievalCommand.class, BenchPopularityCommand.class,
-        BenchTierCommand.class, BenchInPlaceCommand.class})
+        BenchTierCommand.class, BenchInPlaceCommand.class,
+        BenchPlacementCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
