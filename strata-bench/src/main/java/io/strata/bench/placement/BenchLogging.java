@@ -7,9 +7,10 @@ import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;
 
 /**
- * Logging while benchmarking: errors only (as the {@code strata} command logs Hadoop), to stderr. Whatever log4j configuration the class path
- * brings (Hadoop's test jars carry one at INFO; with none, log4j logs everything at DEBUG) must not make HDFS or
- * the plugin build log messages inside the code being timed, nor flood the output while 500 nodes register.
+ * Logging while benchmarking: Hadoop's errors and Strata's warnings only, as the {@code strata} command logs.
+ * Whatever log4j configuration the class path brings (Hadoop's test jars carry one at INFO; with none, log4j logs
+ * everything at DEBUG) must not make HDFS or the plugin build log messages inside the code being timed, nor flood
+ * the output while 500 nodes register.
  */
 final class BenchLogging {
   private BenchLogging() {}

@@ -72,15 +72,15 @@ public final class NnThroughputComparison {
     }
 
     /**
-     * replication: 100 DataNodes, 20 decommissioned, 60,000 blocks x 3 replicas (about 36,000 re-replications
-     * timed per run); 2 rounds.
+     * replication: 100 DataNodes, 20 decommissioned, 60,000 blocks x 3 replicas (about 32,000 re-replications
+     * timed per run); 3 rounds.
      */
     public static Settings defaults() {
       return new Settings("replication", List.of(ChooseTargetBenchmark.STOCK, "default", PLUGIN_RULE), 100, 20,
-          100_000, 60_000, 3, 300, 1_000, 10, 2);
+          100_000, 60_000, 3, 300, 1_000, 10, 3);
     }
 
-    /** A smoke run: 20,000 blocks (about 12,000 re-replications), 1 round. */
+    /** A smoke run: 20,000 blocks (about 11,000 re-replications), 1 round. */
     public static Settings quick() {
       Settings d = defaults();
       return new Settings(d.op(), d.contenders(), d.datanodes(), d.nodesToDecommission(),

@@ -47,9 +47,9 @@ public final class PlacementBenchmarks {
     if (options.jmh()) {
       ChooseTargetJmh.Settings s = options.jmhSettings();
       double loadBefore = loadAverage();
-      log.printf("JMH: chooseTarget, %d nodes / %d racks (%s), contenders %s; %d fork(s), %d x %d s warmup, %d x %d s "
-              + "measured each...%n", s.nodes(), s.racks(), s.tiers(), s.contenders(), s.forks(), s.warmupIterations(),
-          s.warmupSeconds(), s.measurementIterations(), s.measurementSeconds());
+      log.printf("JMH: chooseTarget, %d nodes / %d racks (%s), contenders %s; %d fork(s), %d x %d s warmup, "
+              + "%d x %d s measured each...%n", s.nodes(), s.racks(), s.tiers(), s.contenders(), s.forks(),
+          s.warmupIterations(), s.warmupSeconds(), s.measurementIterations(), s.measurementSeconds());
       jmhRows = ChooseTargetJmh.run(s, log);
       out.println();
       load(loadBefore, out);
