@@ -5,7 +5,6 @@ import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.inplace.mr.ExampleJobs;
 import io.strata.inplace.scan.CephUri;
 import io.strata.inplace.scan.GifScanner;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

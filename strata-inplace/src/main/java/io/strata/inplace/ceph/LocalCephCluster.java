@@ -402,6 +402,16 @@ public final class LocalCephCluster {
         log.println("strata: killed pid " + process.pid() + " (did not stop within 10 s)");
       }
     }
+    // Return only once they are gone: a caller may delete the directory next.
+    long killDeadline = System.currentTimeMillis() + 10_000;
+    for (ProcessHandle process : signalled) {
+      while (process.isAlive() && System.currentTimeMillis() < killDeadline) {
+        sleep(100);
+      }
+      if (process.isAlive()) {
+        log.println("strata: pid " + process.pid() + " is still exiting after SIGKILL");
+      }
+    }
     for (Path pidFile : pidFiles) {
       Files.deleteIfExists(pidFile);
     }

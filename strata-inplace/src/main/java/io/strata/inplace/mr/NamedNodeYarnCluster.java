@@ -230,6 +230,10 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    // Stopping interrupts YARN's dispatcher and token threads, which log that at ERROR; it is expected here.
+    for (String logger : List.of("org.apache.hadoop.yarn", "org.apache.hadoop.security.token.delegation")) {
+      org.apache.log4j.Logger.getLogger(logger).setLevel(org.apache.log4j.Level.FATAL);
+    }
     for (NodeManager nodeManager : nodeManagers) {
       nodeManager.stop();
     }
