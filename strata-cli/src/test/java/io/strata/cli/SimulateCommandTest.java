@@ -107,7 +107,7 @@ class SimulateCommandTest {
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--retrieval", "psychic"));
     assertTrue(stderr().contains("unknown retrieval policy 'psychic'"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--popularity", "aptstore"));
-    assertTrue(stderr().contains("popularity policy 'aptstore' is not in the decision core yet"), stderr());
+    assertTrue(stderr().contains("popularity policy 'aptstore' is not wired into the simulator yet"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats"));
     assertTrue(stderr().contains("give --scenario NAME, or --spec FILE"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));

@@ -18,7 +18,10 @@ public final class SimPolicies {
   /** No popularity policy: replication and tiers stay as placed. */
   public static final String NO_POPULARITY = "none";
 
-  /** Popularity policies the scenarios name, which the popularity issue will add to the decision core. */
+  /**
+   * Popularity policies the aptstore scenario names. The decision core has them as {@code ReplicationAdvisor}s
+   * ({@code AptStoreAdvisor}, {@code ScarlettAdvisor}); an adapter to {@link PopularityPolicy} is still to write.
+   */
   public static final List<String> PENDING_POPULARITY = List.of("scarlett", "aptstore-perf", "aptstore");
 
   private SimPolicies() {}
@@ -39,8 +42,8 @@ public final class SimPolicies {
       return null;
     }
     if (PENDING_POPULARITY.contains(n)) {
-      throw new ConfigException("popularity policy '" + n + "' is not in the decision core yet (it comes with the "
-          + "popularity issue); the simulator's hooks are ready for it. Use 'none'.");
+      throw new ConfigException("popularity policy '" + n + "' is not wired into the simulator yet: the decision "
+          + "core's AptStoreAdvisor/ScarlettAdvisor need an adapter to the simulator's PopularityPolicy hook. Use 'none'.");
     }
     throw new ConfigException("unknown popularity policy '" + n + "' (known: none; coming: "
         + String.join(", ", PENDING_POPULARITY) + ")");

@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * AptStore IV-D1, Figs. 8-9: default Hadoop vs Scarlett vs AptStore-perf vs AptStore on the FB-2010 trace with its
- * input paths, read throughput and storage normalized to default. Only default Hadoop runs until the popularity
- * policies exist; the simulator's popularity hooks ({@code --popularity}) are where they plug in.
+ * input paths, read throughput and storage normalized to default. Only default Hadoop runs until the core's
+ * advisors are adapted to the simulator's popularity hook ({@code SimPolicies.popularity}).
  */
 public final class AptStore implements Scenario {
   @Override
@@ -20,7 +20,7 @@ public final class AptStore implements Scenario {
 
   @Override
   public String description() {
-    return "AptStore Figs. 8-9: default Hadoop (Scarlett, AptStore-perf, AptStore await the popularity policies)";
+    return "AptStore Figs. 8-9: default Hadoop (Scarlett, AptStore-perf, AptStore await an adapter to the hook)";
   }
 
   @Override
@@ -47,9 +47,9 @@ public final class AptStore implements Scenario {
   @Override
   public List<String> notes() {
     return List.of(
-        "Scarlett, AptStore-perf and AptStore are not in the decision core yet: they come with the popularity "
-            + "issue (" + String.join(", ", SimPolicies.PENDING_POPULARITY) + "). The simulator calls a "
-            + "PopularityPolicy at every reference time (1 h, as AptStore's simulation) and applies its "
+        "Scarlett, AptStore-perf and AptStore (" + String.join(", ", SimPolicies.PENDING_POPULARITY) + ") are in "
+            + "the decision core as ReplicationAdvisors but not yet adapted to the simulator's PopularityPolicy "
+            + "hook, which it calls at every reference time (1 h, as AptStore's simulation) to apply "
             + "replication/tier decisions; only default Hadoop runs now.",
         "AptStore Figs. 8-9 report, normalized to default Hadoop: Scarlett +19.6%, AptStore-perf +23.7%, AptStore "
             + "+18.6% read throughput; storage 113%, 110%, 57%.");
