@@ -11,7 +11,6 @@ import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.inplace.rados.CephClientConfig;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosPool;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,31 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** `strata ceph up|status|down` and `strata scan` as a user runs them, against the real cluster they start. */
 class CephCommandIT {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  private int strata(String... args) {
-    out.reset();
-    err.reset();
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      return StrataCli.execute(args);
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
-  private String stdout() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  private String stderr() {
-    return err.toString(StandardCharsets.UTF_8);
-  }
+  private final CliRun cli = new CliRun();
 
   /**
    * Hadoop's jars from this test's classpath, none of Strata's (nor JNA, nor Hadoop's test jars, whose log4j
@@ -99,23 +74,23 @@ class CephCommandIT {
       Assumptions.abort(reason);
     }
     Path cluster = dir.resolve("ceph");
-    assertEquals(0, strata("ceph", "up", "--dir", cluster.toString(), "--json"), stderr());
+    assertEquals(0, cli.strata("ceph", "up", "--dir", cluster.toString(), "--json"), cli.stderr());
     // `ceph up` leaves its daemons running on purpose; if this JVM dies, stop them anyway.
     LocalCephCluster.stopWhenProcessEnds(cluster, ProcessHandle.current().pid());
     try {
-      JsonNode up = new ObjectMapper().readTree(stdout());
+      JsonNode up = new ObjectMapper().readTree(cli.stdout());
       assertEquals("strata", up.get("pool").asText());
       assertEquals("[\"node1\",\"node2\",\"node3\"]", up.get("hosts").toString(), "the inplace preset's nodes");
       Path conf = Path.of(up.get("conf").asText());
 
-      assertEquals(0, strata("ceph", "status", "--dir", cluster.toString()), stderr());
-      assertTrue(stdout().contains("HEALTH_OK"), stdout());
+      assertEquals(0, cli.strata("ceph", "status", "--dir", cluster.toString()), cli.stderr());
+      assertTrue(cli.stdout().contains("HEALTH_OK"), cli.stdout());
       for (String host : new String[] {"node1", "node2", "node3"}) {
-        assertTrue(stdout().contains(host), host + " missing from\n" + stdout());
+        assertTrue(cli.stdout().contains(host), host + " missing from\n" + cli.stdout());
       }
 
-      assertEquals(2, strata("ceph", "up", "--dir", cluster.toString()), "a second cluster in the same directory");
-      assertTrue(stderr().contains("already running"), stderr());
+      assertEquals(2, cli.strata("ceph", "up", "--dir", cluster.toString()), "a second cluster in the same directory");
+      assertTrue(cli.stderr().contains("already running"), cli.stderr());
 
       try (RadosCluster rados = RadosCluster.connect(CephClientConfig.ofConfFile(conf.toString()));
            RadosPool pool = rados.openPool("strata")) {
@@ -124,17 +99,17 @@ class CephCommandIT {
         pool.writeFull("other.txt", "not under the prefix\n".getBytes(StandardCharsets.UTF_8));
       }
       Path gif = dir.resolve("gif/strata.gif");
-      assertEquals(0, strata("scan", "ceph://strata/logs/", "--ceph-conf", conf.toString(), "--out",
-          gif.toUri().toString(), "--json"), stderr());
-      JsonNode scan = new ObjectMapper().readTree(stdout());
+      assertEquals(0, cli.strata("scan", "ceph://strata/logs/", "--ceph-conf", conf.toString(), "--out",
+          gif.toUri().toString(), "--json"), cli.stderr());
+      JsonNode scan = new ObjectMapper().readTree(cli.stdout());
       assertEquals(2, scan.get("objects").asInt());
       String text = Files.readString(gif);
       assertTrue(text.startsWith("#strata-gif\t1\n"), text);
       assertTrue(text.contains("\n/logs/day1.txt\tblk_"), text);
 
-      assertEquals(0, strata("scan", "ceph://strata/logs/", "--ceph-conf", conf.toString(), "--out",
-          gif.toUri().toString()), stderr());
-      assertTrue(stdout().contains("since the previous GIF: 0 new, 0 changed, 0 deleted, 2 unchanged"), stdout());
+      assertEquals(0, cli.strata("scan", "ceph://strata/logs/", "--ceph-conf", conf.toString(), "--out",
+          gif.toUri().toString()), cli.stderr());
+      assertTrue(cli.stdout().contains("since the previous GIF: 0 new, 0 changed, 0 deleted, 2 unchanged"), cli.stdout());
 
       // Hadoop's own shell in a fresh JVM, with only the cephgif jar added to Hadoop's jars (found through the jar's
       // service file, no fs.cephgif.impl) and the keys in a core-site.xml: `hadoop fs` with the jar on
@@ -151,16 +126,16 @@ class CephCommandIT {
       String listing = run(shell, "-ls", "cephgif://strata/logs");
       assertTrue(listing.contains("Found 2 items") && listing.contains("cephgif://strata/logs/day2.txt"), listing);
 
-      assertEquals(1, strata("scan", "ceph://nosuchpool", "--ceph-conf", conf.toString(), "--out",
+      assertEquals(1, cli.strata("scan", "ceph://nosuchpool", "--ceph-conf", conf.toString(), "--out",
           dir.resolve("gif/x.gif").toUri().toString()));
-      assertTrue(stderr().contains("cannot open Ceph pool 'nosuchpool'"), stderr());
-      assertEquals(2, strata("scan", "ceph://strata", "--ceph-conf", dir.resolve("missing.conf").toString()));
-      assertTrue(stderr().contains("--ceph-conf: no such file"), stderr());
+      assertTrue(cli.stderr().contains("cannot open Ceph pool 'nosuchpool'"), cli.stderr());
+      assertEquals(2, cli.strata("scan", "ceph://strata", "--ceph-conf", dir.resolve("missing.conf").toString()));
+      assertTrue(cli.stderr().contains("--ceph-conf: no such file"), cli.stderr());
     } finally {
-      assertEquals(0, strata("ceph", "down", "--dir", cluster.toString()), stderr());
+      assertEquals(0, cli.strata("ceph", "down", "--dir", cluster.toString()), cli.stderr());
     }
     assertTrue(LocalCephCluster.livePids(cluster).isEmpty(), "no daemon left");
-    assertEquals(1, strata("ceph", "status", "--dir", cluster.toString()));
-    assertTrue(stderr().contains("is not running"), stderr());
+    assertEquals(1, cli.strata("ceph", "status", "--dir", cluster.toString()));
+    assertTrue(cli.stderr().contains("is not running"), cli.stderr());
   }
 }

@@ -9,10 +9,7 @@ import io.strata.core.device.StorageKind;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.placement.StrataBlockPlacementPolicy;
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
@@ -22,23 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code strata policy} against a live embedded cluster running the plugin, as an operator would use it. */
 class PolicyCommandIT {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  private int strata(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    out.reset();
-    err.reset();
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      return StrataCli.execute(args);
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
+  private final CliRun cli = new CliRun();
 
   @Test
   void setListShowUnsetAndTheNameNodeFollows(@TempDir Path dir) throws Exception {
@@ -49,20 +30,20 @@ class PolicyCommandIT {
       ClientConfigWriter.write(cluster, dir, hats.text());
       String conf = dir.toString();
 
-      assertEquals(2, strata("policy", "set", "/hot", "ratio:3", "--conf", conf));
-      assertTrue(err.toString(StandardCharsets.UTF_8).contains("P must be within [0, 1]"), err.toString());
-      assertEquals(2, strata("policy", "set", "hot", "hybrid", "--conf", conf));
-      assertTrue(err.toString(StandardCharsets.UTF_8).contains("must be absolute"));
+      assertEquals(2, cli.strata("policy", "set", "/hot", "ratio:3", "--conf", conf));
+      assertTrue(cli.stderr().contains("P must be within [0, 1]"), cli.stderr());
+      assertEquals(2, cli.strata("policy", "set", "hot", "hybrid", "--conf", conf));
+      assertTrue(cli.stderr().contains("must be absolute"));
 
-      assertEquals(0, strata("policy", "set", "/hot", "tier-aware", "--conf", conf));
-      assertEquals(0, strata("policy", "set", "/hot/deeper", "hybrid", "--conf", conf));
-      assertEquals(0, strata("policy", "list", "--json", "--conf", conf));
-      JsonNode rules = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      assertEquals(0, cli.strata("policy", "set", "/hot", "tier-aware", "--conf", conf));
+      assertEquals(0, cli.strata("policy", "set", "/hot/deeper", "hybrid", "--conf", conf));
+      assertEquals(0, cli.strata("policy", "list", "--json", "--conf", conf));
+      JsonNode rules = new ObjectMapper().readTree(cli.stdout());
       assertEquals(2, rules.size());
       assertEquals("/hot", rules.get(0).get("path").asText());
       assertEquals("hdfs", rules.get(0).get("source").asText());
-      assertEquals(0, strata("policy", "show", "/hot/deeper/f", "--conf", conf));
-      assertTrue(out.toString(StandardCharsets.UTF_8).contains("'hybrid' (rule for /hot/deeper)"), out.toString());
+      assertEquals(0, cli.strata("policy", "show", "/hot/deeper/f", "--conf", conf));
+      assertTrue(cli.stdout().contains("'hybrid' (rule for /hot/deeper)"), cli.stdout());
 
       StrataBlockPlacementPolicy plugin = (StrataBlockPlacementPolicy)
           cluster.miniCluster().getNamesystem().getBlockManager().getBlockPlacementPolicy();
@@ -92,8 +73,8 @@ class PolicyCommandIT {
       }
       long counted = 0;
       for (long until = System.currentTimeMillis() + 20_000; counted == 0 && System.currentTimeMillis() < until; ) {
-        assertEquals(0, strata("report", "--reads", "--json", "--conf", conf), err.toString(StandardCharsets.UTF_8));
-        JsonNode reads = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        assertEquals(0, cli.strata("report", "--reads", "--json", "--conf", conf), cli.stderr());
+        JsonNode reads = new ObjectMapper().readTree(cli.stdout());
         counted = 0;
         for (JsonNode n : reads.get("byLocality")) {
           counted += n.asLong();
@@ -101,20 +82,20 @@ class PolicyCommandIT {
         Thread.sleep(500);
       }
       assertTrue(counted > 0, "reads counted by the NameNode plugin");
-      assertEquals(0, strata("report", "--reads", "--conf", conf));
-      assertTrue(out.toString(StandardCharsets.UTF_8).contains("node-local"), out.toString());
+      assertEquals(0, cli.strata("report", "--reads", "--conf", conf));
+      assertTrue(cli.stdout().contains("node-local"), cli.stdout());
 
-      assertEquals(0, strata("policy", "unset", "/hot/deeper", "--conf", conf));
-      assertEquals(2, strata("policy", "unset", "/nowhere", "--conf", conf));
-      assertEquals(0, strata("policy", "list", "--conf", conf));
-      assertTrue(!out.toString(StandardCharsets.UTF_8).contains("/hot/deeper"), out.toString());
+      assertEquals(0, cli.strata("policy", "unset", "/hot/deeper", "--conf", conf));
+      assertEquals(2, cli.strata("policy", "unset", "/nowhere", "--conf", conf));
+      assertEquals(0, cli.strata("policy", "list", "--conf", conf));
+      assertTrue(!cli.stdout().contains("/hot/deeper"), cli.stdout());
     }
   }
 
   @Test
   void theDemoRunsEndToEndAndComparesThePolicies() {
-    assertEquals(0, strata("demo", "--size", "16MiB", "--files", "2"));
-    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, cli.strata("demo", "--size", "16MiB", "--files", "2"));
+    String text = cli.stdout();
     for (String policy : DemoCommand.POLICIES) {
       assertTrue(text.contains("\n  " + policy + " "), policy + " missing:\n" + text);
     }

@@ -38,8 +38,7 @@ class TierCommandIT {
   static ClusterChoice.Loaded hats;
   static FileSystem fs;
   static String conf;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliRun cli = new CliRun();
 
   @BeforeAll
   static void start() throws Exception {
@@ -57,25 +56,6 @@ class TierCommandIT {
     if (cluster != null) {
       cluster.close();
     }
-  }
-
-  private int strata(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    out.reset();
-    err.reset();
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      return StrataCli.execute(args);
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
-  private String stdout() {
-    return out.toString(StandardCharsets.UTF_8);
   }
 
   private static byte[] write(String path, int blocks) throws Exception {
@@ -111,36 +91,36 @@ class TierCommandIT {
   void tierCommandsMoveListAndRefuseBadInputWithTheRightExitCodes() throws Exception {
     write("/cli/move/f", 4);
 
-    assertEquals(0, strata("tier", "list", "--json", "--conf", conf));
-    JsonNode tiers = new ObjectMapper().readTree(stdout());
+    assertEquals(0, cli.strata("tier", "list", "--json", "--conf", conf));
+    JsonNode tiers = new ObjectMapper().readTree(cli.stdout());
     assertEquals(3, tiers.size());
     assertEquals("pcie-ssd", tiers.get(0).get("tier").asText());
     assertEquals(3, tiers.get(0).get("dataNodes").asInt());
     assertEquals(9, tiers.get(2).get("volumes").asInt());
-    assertEquals(0, strata("tier", "tiers", "--conf", conf));
-    assertTrue(stdout().contains("sata-ssd"), stdout());
+    assertEquals(0, cli.strata("tier", "tiers", "--conf", conf));
+    assertTrue(cli.stdout().contains("sata-ssd"), cli.stdout());
 
-    assertEquals(0, strata("tier", "move", "/cli/move/f", "hdd", "pcie-ssd", "--conf", conf, "--json"));
-    JsonNode moved = new ObjectMapper().readTree(stdout());
-    assertTrue(moved.get("success").asBoolean(), stdout());
+    assertEquals(0, cli.strata("tier", "move", "/cli/move/f", "hdd", "pcie-ssd", "--conf", conf, "--json"));
+    JsonNode moved = new ObjectMapper().readTree(cli.stdout());
+    assertTrue(moved.get("success").asBoolean(), cli.stdout());
     assertEquals("layout:pcie-ssd+hdd+hdd", moved.get("layout").asText());
     assertEquals(4, moved.get("moves").asInt());
     assertEquals(4, blocksOn("/cli/move/f", "pcie-ssd"));
 
-    assertEquals(2, strata("tier", "move", "/cli/move/f", "hdd", "nvme", "--conf", conf));
-    assertTrue(stdout().contains("unknown tier 'nvme'"), stdout());
-    assertEquals(1, strata("tier", "create", "/cli/nowhere", "hdd", "--conf", conf, "--json"));
-    assertEquals("NOT_FOUND", new ObjectMapper().readTree(stdout()).get("failure").asText());
-    assertEquals(2, strata("tier", "set-policy", "/cli/move/f", "tier-aware", "--conf", conf));
-    assertTrue(stdout().contains("give the number of replicas"), stdout());
-    assertEquals(0, strata("policy", "show", "/cli/move/f", "--conf", conf));
-    assertTrue(stdout().contains("layout:pcie-ssd+hdd+hdd"), "strata policy shows the recorded layout: " + stdout());
+    assertEquals(2, cli.strata("tier", "move", "/cli/move/f", "hdd", "nvme", "--conf", conf));
+    assertTrue(cli.stdout().contains("unknown tier 'nvme'"), cli.stdout());
+    assertEquals(1, cli.strata("tier", "create", "/cli/nowhere", "hdd", "--conf", conf, "--json"));
+    assertEquals("NOT_FOUND", new ObjectMapper().readTree(cli.stdout()).get("failure").asText());
+    assertEquals(2, cli.strata("tier", "set-policy", "/cli/move/f", "tier-aware", "--conf", conf));
+    assertTrue(cli.stdout().contains("give the number of replicas"), cli.stdout());
+    assertEquals(0, cli.strata("policy", "show", "/cli/move/f", "--conf", conf));
+    assertTrue(cli.stdout().contains("layout:pcie-ssd+hdd+hdd"), "strata policy shows the recorded layout: " + cli.stdout());
 
-    assertEquals(0, strata("monitor", "--once", "--json", "--path", "/cli/move", "--conf", conf));
-    JsonNode cycle = new ObjectMapper().readTree(stdout().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow());
-    assertEquals(1, cycle.get("filesChecked").asInt(), stdout());
+    assertEquals(0, cli.strata("monitor", "--once", "--json", "--path", "/cli/move", "--conf", conf));
+    JsonNode cycle = new ObjectMapper().readTree(cli.stdout().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow());
+    assertEquals(1, cycle.get("filesChecked").asInt(), cli.stdout());
     assertEquals(0, cycle.get("offLayout").asInt());
-    assertEquals(2, strata("monitor", "--once", "--high-water", "50", "--low-water", "60", "--conf", conf));
+    assertEquals(2, cli.strata("monitor", "--once", "--high-water", "50", "--low-water", "60", "--conf", conf));
   }
 
   @Test
@@ -164,16 +144,16 @@ class TierCommandIT {
     assertArrayEquals(data, read("/cli/killed/f"), "readable right after the kill");
     assertTrue(blocksOn("/cli/killed/f", "sata-ssd") < 24 || !stdoutOfKilled().contains("ok:"), "killed halfway");
 
-    assertEquals(0, strata("tier", "move", "/cli/killed/f", "hdd", "sata-ssd", "--replicas", "2", "--conf", conf),
-        stdout() + err.toString(StandardCharsets.UTF_8));
-    assertTrue(stdout().contains("resumed the interrupted call"), stdout());
+    assertEquals(0, cli.strata("tier", "move", "/cli/killed/f", "hdd", "sata-ssd", "--replicas", "2", "--conf", conf),
+        cli.stdout() + cli.stderr());
+    assertTrue(cli.stdout().contains("resumed the interrupted call"), cli.stdout());
     assertArrayEquals(data, read("/cli/killed/f"));
     assertEquals(24, blocksOn("/cli/killed/f", "sata-ssd"));
 
-    assertEquals(0, strata("report", "/cli/killed", "--json", "--conf", conf));
-    JsonNode report = new ObjectMapper().readTree(stdout());
-    assertEquals(0, report.get("wholeFileViolations").get("total").asInt(), stdout());
-    assertEquals(0, report.get("underReplicatedBlocks").get("total").asInt(), stdout());
+    assertEquals(0, cli.strata("report", "/cli/killed", "--json", "--conf", conf));
+    JsonNode report = new ObjectMapper().readTree(cli.stdout());
+    assertEquals(0, report.get("wholeFileViolations").get("total").asInt(), cli.stdout());
+    assertEquals(0, report.get("underReplicatedBlocks").get("total").asInt(), cli.stdout());
     ByteArrayOutputStream fsck = new ByteArrayOutputStream();
     ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(),
         new PrintStream(fsck, true, StandardCharsets.UTF_8)), new String[] {"/cli/killed"});
