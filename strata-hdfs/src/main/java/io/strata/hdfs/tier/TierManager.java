@@ -97,6 +97,12 @@ public final class TierManager implements Closeable {
     return ClusterView.read(fs, tierMap).usage();
   }
 
+  /** The layout the placement rule of {@code file} records ({@code layout:...}), or null when it records none. */
+  public TierLayout recordedLayout(String file) throws IOException {
+    String policy = FileLayouts.load(fs, conf, tierMap).policy(normalize(file));
+    return TierLayout.isLayout(policy) ? TierLayout.parse(policy, tierMap) : null;
+  }
+
   /**
    * Gives every file under {@code path} a replica of every block in {@code tier} (one more replica), unless it
    * has one there already.
