@@ -26,8 +26,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * The applier's journal in HDFS, beside the tier API's ({@code /.strata/tier-ops}): every accepted plan's
  * changes are written to {@code /.strata/autotier/plans/ID.json} before the first is applied, and each change
- * is marked done after it, by an empty file {@code plans/ID.done/INDEX.OUTCOME} (one create call, no block, and
- * it cannot be written twice). A restarted daemon finishes every plan still under {@code plans/}, skipping the
+ * is marked done after it, by an empty file {@code plans/ID.done/INDEX.OUTCOME} (one create call that fails if
+ * the marker exists, and no block to write). A restarted daemon finishes every plan still under {@code plans/}, skipping the
  * changes marked done; a finished plan moves to {@code done/ID.json}, where the last {@value #KEEP_DONE} stay
  * for inspection.
  */
@@ -120,7 +120,7 @@ public final class AutotierJournal {
     return marked;
   }
 
-  /** Marks a change done; false when it was marked already (by a run that stopped before it could say so). */
+  /** Marks a change done; false when this marker exists already. */
   public boolean markDone(String id, int index, String outcome) throws IOException {
     if (!outcome.matches("[a-z-]+")) {
       throw new IllegalArgumentException("outcome must be lower-case letters and dashes, got " + outcome);
