@@ -56,6 +56,14 @@ final class AdvisorOptions {
     return new Made(made, rules, seconds);
   }
 
+  /** Checks the options before anything connects. */
+  void check() {
+    if (!advisor.equals("aptstore") && !advisor.equals("scarlett")) {
+      throw new ConfigException("--advisor: unknown advisor '" + advisor + "' (known: aptstore, scarlett)");
+    }
+    referenceSeconds();
+  }
+
   /** RT in seconds, checked. */
   long referenceSeconds() {
     if (referenceTime == null) {

@@ -69,6 +69,7 @@ final class AutotierCommand implements Runnable {
     public Integer call() throws Exception {
       checkAuditLog(auditLog);
       checkPath(path);
+      advice.check();
       TierMap tiers = connection.tierMap();
       try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
         int nodes = fs instanceof DistributedFileSystem dfs ? dfs.getDataNodeStats().length : 1;

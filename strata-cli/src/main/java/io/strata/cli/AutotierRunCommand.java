@@ -110,6 +110,7 @@ final class AutotierRunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     AutotierCommand.checkAuditLog(auditLog);
     AutotierCommand.checkPath(path);
+    advice.check();
     long referenceSeconds = advice.referenceSeconds();
     long intervalMillis = AdvisorOptions.parseMillis(changeInterval, "--change-interval");
     if (intervalMillis <= 0 || maxChanges < 1) {

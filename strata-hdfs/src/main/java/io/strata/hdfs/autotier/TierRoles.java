@@ -44,8 +44,8 @@ public record TierRoles(String primary, String secondary) {
     Tier tier = tierMap.find(name).orElseThrow(() ->
         new ConfigException(option + ": unknown tier '" + name + "' (known: " + known + ")"));
     if (isSecondary(tier) != wantSecondary) {
-      throw new ConfigException(option + ": tier '" + name + "' is " + (wantSecondary ? "not" : "")
-          + " a secondary tier (backup or ARCHIVE)" + (wantSecondary ? "" : "; promoted files must not go there"));
+      throw new ConfigException(option + ": tier '" + name + "' is " + (wantSecondary ? "not a" : "a")
+          + " secondary tier (backup or ARCHIVE)" + (wantSecondary ? "" : "; promoted files must not go there"));
     }
     return name;
   }
