@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 final class AdvisorOptions {
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
-  @Option(names = "--advisor", defaultValue = "aptstore", description = "aptstore or scarlett (default: ${DEFAULT-VALUE})")
+  @Option(names = "--advisor", defaultValue = "aptstore",
+      description = "aptstore or scarlett (default: ${DEFAULT-VALUE})")
   String advisor;
 
   @Option(names = "--secondary-redundant", negatable = true, description = "the secondary tier protects its data "

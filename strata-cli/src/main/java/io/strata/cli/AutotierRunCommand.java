@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.DecisionRules;
+import io.strata.core.tier.TierMap;
 import io.strata.hdfs.autotier.Applier;
 import io.strata.hdfs.autotier.AutotierJournal;
 import io.strata.hdfs.autotier.AutotierMetrics;
@@ -19,7 +20,6 @@ import io.strata.hdfs.tier.MoveListener;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierSettings;
 import io.strata.hdfs.tier.TierUsage;
-import io.strata.core.tier.TierMap;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
@@ -45,7 +45,8 @@ import picocli.CommandLine.Option;
             + "and --max-bytes-per-second of copying.",
         "Counts are Hadoop metrics (JMX bean Hadoop:service=StrataAutotier,name=Autotier) and, with --json, one "
             + "status line per cycle. Needs the HDFS superuser, like the Mover, and the NameNode's caller context "
-            + "in its audit log (hadoop.caller.context.enabled=true) so its own block lookups are not taken for reads."})
+            + "in its audit log (hadoop.caller.context.enabled=true) so its own block lookups are not taken for "
+            + "reads."})
 final class AutotierRunCommand implements Callable<Integer> {
   /** The caller context the daemon's calls carry, which it skips in the audit log. */
   static final String CALLER_CONTEXT = AutotierRunner.OWN_CONTEXT + "_autotier";
@@ -204,7 +205,8 @@ final class AutotierRunCommand implements Callable<Integer> {
     try {
       System.err.printf("strata autotier: %s%s over %s, RT %d s, %s; at most %d change(s) per %s and %s/s copied%n",
           runner.advisor().name(), dryRun ? " (dry run)" : "", path, referenceSeconds,
-          roles == null ? "no tiers chosen" : "primary tier " + roles.primary() + ", secondary tier " + roles.secondary()
+          roles == null ? "no tiers chosen"
+              : "primary tier " + roles.primary() + ", secondary tier " + roles.secondary()
               + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
           maxChanges, changeInterval, ByteSize.format(size(maxBytesPerSecond, "--max-bytes-per-second")));
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));

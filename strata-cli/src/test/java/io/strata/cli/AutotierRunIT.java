@@ -113,10 +113,10 @@ class AutotierRunIT {
     String fsckAfterKill = fsck();
     assertTrue(fsckAfterKill.contains("is HEALTHY"), fsckAfterKill);
 
-    // Second daemon: finishes the plan from the journal, then plans twice more and finds nothing to change.
+    // Second daemon: finishes the plan from the journal, then plans three more times and finds nothing to change.
     Process second = daemon("second");
     Path out = dir.resolve("second.txt");
-    waitFor(Duration.ofSeconds(180), () -> events(out, "cycle").size() >= 2 || !second.isAlive(), "two cycles");
+    waitFor(Duration.ofSeconds(300), () -> events(out, "cycle").size() >= 2 || !second.isAlive(), "two cycles");
     assertTrue(second.isAlive(), Files.readString(out) + Files.readString(dir.resolve("second.err")));
     List<JsonNode> cycles = events(out, "cycle");
     String between = fsck();
@@ -144,7 +144,8 @@ class AutotierRunIT {
     all.addAll(doneBySecond);
     assertEquals(total, all.size(), "every change done once: first " + doneByFirst + ", second " + doneBySecond);
     JsonNode totals = cycles.get(cycles.size() - 1).get("totals");
-    assertEquals(total - doneByFirst.size(), totals.get("changesApplied").asInt() + totals.get("changesInPlace").asInt());
+    assertEquals(total - doneByFirst.size(),
+        totals.get("changesApplied").asInt() + totals.get("changesInPlace").asInt());
     assertEquals(0, cycles.get(0).get("changes").asInt(), "the plan after the replay finds everything in place");
     assertTrue(totals.get("auditEventsIgnored").asLong() > 0, "the daemons' own lookups are not counted as reads");
     assertTrue(fs.listStatus(new org.apache.hadoop.fs.Path("/.strata/autotier/plans")).length == 0, "journal empty");
@@ -225,7 +226,8 @@ class AutotierRunIT {
   private Map<Integer, String> markers(String planId) {
     Map<Integer, String> marked = new HashMap<>();
     try {
-      for (FileStatus status : fs.listStatus(new org.apache.hadoop.fs.Path("/.strata/autotier/plans/" + planId + ".done"))) {
+      org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path("/.strata/autotier/plans/" + planId + ".done");
+      for (FileStatus status : fs.listStatus(dir)) {
         String name = status.getPath().getName();
         marked.put(Integer.parseInt(name.substring(0, name.indexOf('.'))), name.substring(name.indexOf('.') + 1));
       }

@@ -24,7 +24,10 @@ public final class Applier {
   private static final Logger LOG = LoggerFactory.getLogger(Applier.class);
   static final int MAX_ATTEMPTS = 3;
 
-  /** Hears the outcome of each change: {@code applied}, {@code in-place}, {@code gone}, {@code refused}, {@code failed} or {@code retry}. */
+  /**
+   * Hears the outcome of each change: {@code applied}, {@code in-place}, {@code gone}, {@code refused},
+   * {@code failed} or {@code retry}.
+   */
   public interface Listener {
     Listener NONE = (plan, change, outcome, detail) -> { };
 

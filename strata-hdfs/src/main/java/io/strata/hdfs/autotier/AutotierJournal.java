@@ -27,15 +27,16 @@ import org.apache.hadoop.fs.Path;
  * The applier's journal in HDFS, beside the tier API's ({@code /.strata/tier-ops}): every accepted plan's
  * changes are written to {@code /.strata/autotier/plans/ID.json} before the first is applied, and each change
  * is marked done after it, by an empty file {@code plans/ID.done/INDEX.OUTCOME} (one create call that fails if
- * the marker exists, and no block to write). A restarted daemon finishes every plan still under {@code plans/}, skipping the
- * changes marked done; a finished plan moves to {@code done/ID.json}, where the last {@value #KEEP_DONE} stay
- * for inspection.
+ * the marker exists, and no block to write). A restarted daemon finishes every plan still under {@code plans/},
+ * skipping the changes marked done; a finished plan moves to {@code done/ID.json}, where the last
+ * {@value #KEEP_DONE} stay for inspection.
  */
 public final class AutotierJournal {
   public static final String DIR = "/.strata/autotier";
   static final int KEEP_DONE = 20;
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
 
   /** A journaled plan. */
   public record Entry(String id, long createdMillis, String advisor, double lossProbability, List<Change> changes) {

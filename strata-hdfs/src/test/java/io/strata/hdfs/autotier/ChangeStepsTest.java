@@ -43,7 +43,8 @@ class ChangeStepsTest {
         () -> TierRoles.choose(SpecParser.parse("hats", Presets.text("hats")).tierMap(), null, null));
     assertTrue(none.getMessage().contains("no secondary tier"), none.getMessage());
     ConfigException wrong = assertThrows(ConfigException.class, () -> TierRoles.choose(TIERS, "filer", null));
-    assertTrue(wrong.getMessage().contains("--primary-tier") && wrong.getMessage().contains("filer"), wrong.getMessage());
+    assertTrue(wrong.getMessage().contains("--primary-tier") && wrong.getMessage().contains("filer"),
+        wrong.getMessage());
     ConfigException unknown = assertThrows(ConfigException.class, () -> TierRoles.choose(TIERS, null, "nas"));
     assertTrue(unknown.getMessage().contains("unknown tier 'nas'"), unknown.getMessage());
   }
@@ -65,7 +66,8 @@ class ChangeStepsTest {
 
   @Test
   void aDemotionHalfMovedBeforeACrashMovesTheRestBeforeLoweringTheCount() throws Exception {
-    FileState half = new FileState("/f", 3, 2048, List.of(List.of("das", "das", "filer"), List.of("das", "das", "das")));
+    FileState half = new FileState("/f", 3, 2048,
+        List.of(List.of("das", "das", "filer"), List.of("das", "das", "das")));
     List<Step> steps = ChangeSteps.steps(half, layout("layout:das+das+filer"), change(3, false, 1, true), ROLES, TIERS,
         REDUNDANT_FILER);
     assertEquals(2, steps.size(), "one block still has no filer replica: " + steps);
