@@ -125,7 +125,9 @@ final class AutotierRunCommand implements Callable<Integer> {
     }
     Configuration conf = connection.configuration();
     TierMap tierMap = connection.tierMap();
-    TierRoles roles = dryRun ? null : TierRoles.choose(tierMap, primaryTier, secondaryTier);
+    // Scarlett only changes replica counts, so it runs on clusters without a secondary tier too.
+    TierRoles roles = dryRun ? null
+        : TierRoles.choose(tierMap, primaryTier, secondaryTier, !advice.advisor.equals("scarlett"));
     if (!conf.getBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, false)) {
       System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
@@ -206,7 +208,8 @@ final class AutotierRunCommand implements Callable<Integer> {
       System.err.printf("strata autotier: %s%s over %s, RT %d s, %s; at most %d change(s) per %s and %s/s copied%n",
           runner.advisor().name(), dryRun ? " (dry run)" : "", path, referenceSeconds,
           roles == null ? "no tiers chosen"
-              : "primary tier " + roles.primary() + ", secondary tier " + roles.secondary()
+              : "primary tier " + roles.primary() + ", secondary tier "
+                  + (roles.secondary() == null ? "none" : roles.secondary())
               + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
           maxChanges, changeInterval, ByteSize.format(size(maxBytesPerSecond, "--max-bytes-per-second")));
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));

@@ -52,5 +52,8 @@ class AutotierRunCommandTest {
         .contains("--secondary-tier: tier 'das' is not a secondary tier"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats")
         .contains("no secondary tier to demote to"));
+    // Scarlett never demotes: no secondary tier needed, so it gets as far as the (missing) HDFS.
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats", "--advisor", "scarlett",
+        "--fs", "file:///").contains("is not HDFS"));
   }
 }

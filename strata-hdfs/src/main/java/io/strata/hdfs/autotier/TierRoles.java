@@ -12,7 +12,7 @@ import java.util.List;
  * live with more replicas, and the secondary tier (an archive tier or a filer) where unpopular ones go.
  *
  * @param primary   the tier promoted files go to
- * @param secondary the tier demoted files go to
+ * @param secondary the tier demoted files go to, or null for an advisor that never demotes (Scarlett)
  */
 public record TierRoles(String primary, String secondary) {
 
@@ -27,6 +27,11 @@ public record TierRoles(String primary, String secondary) {
    * @throws ConfigException naming the option when a tier is unknown, of the wrong class, or missing
    */
   public static TierRoles choose(TierMap tierMap, String primary, String secondary) {
+    return choose(tierMap, primary, secondary, true);
+  }
+
+  /** As {@link #choose(TierMap, String, String)}; without {@code demotes}, a cluster may lack a secondary tier. */
+  public static TierRoles choose(TierMap tierMap, String primary, String secondary, boolean demotes) {
     List<Tier> tiers = tierMap.tiers();
     String known = String.join(", ", TierChoices.names(tiers));
     String p = primary != null ? check(tierMap, primary, false, "--primary-tier", known)
@@ -34,6 +39,7 @@ public record TierRoles(String primary, String secondary) {
             .orElseThrow(() -> new ConfigException("the cluster has no primary tier (one that is neither backup nor "
                 + "ARCHIVE); tiers: " + known));
     String s = secondary != null ? check(tierMap, secondary, true, "--secondary-tier", known)
+        : !demotes ? tiers.stream().filter(TierRoles::isSecondary).map(Tier::name).findFirst().orElse(null)
         : tiers.stream().filter(TierRoles::isSecondary).map(Tier::name).findFirst()
             .orElseThrow(() -> new ConfigException("the cluster has no secondary tier to demote to (a backup or "
                 + "ARCHIVE tier, e.g. a filer); tiers: " + known));
