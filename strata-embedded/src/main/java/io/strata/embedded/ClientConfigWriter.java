@@ -26,8 +26,9 @@ public final class ClientConfigWriter {
     Configuration server = cluster.miniCluster().getConfiguration(0);
     Configuration hdfs = new Configuration(false);
     for (String key : new String[] {"dfs.blocksize", "dfs.replication", "dfs.namenode.fs-limits.min-block-size",
-        "strata.placement.rules.refresh.ms"}) {
-      // The last tells Strata's tools how soon the NameNode applies a rule they write.
+        "strata.placement.rules.refresh.ms", "hadoop.caller.context.enabled"}) {
+      // The rules refresh tells Strata's tools how soon the NameNode applies a rule they write; the caller context
+      // whether the audit log names the tool behind a call.
       if (server.get(key) != null) {
         hdfs.set(key, server.get(key));
       }

@@ -22,6 +22,8 @@ public final class StrataPlugins {
     }
     conf.put(StrataKeys.RULES_REFRESH_MS, Long.toString(refreshMillis));
     conf.put("dfs.net.topology.impl", StrataKeys.TOPOLOGY_CLASS);
+    // Audit lines then name the tool behind a call, so the autotier daemon can tell its own lookups from reads.
+    conf.put("hadoop.caller.context.enabled", "true");
     return conf;
   }
 }

@@ -31,4 +31,12 @@ public final class AuditEvent {
   public String dst() {
     return dst;
   }
+
+  // The caller context, so adapters can tell tools' own lookups from real reads.
+  String callerContext;
+
+  /** The {@code callerContext} the client set (logged with {@code hadoop.caller.context.enabled}), or null. */
+  public String callerContext() {
+    return callerContext;
+  }
 }

@@ -45,6 +45,8 @@ public final class AuditLogParser {
         into.dst = "null".equals(dst) ? null : dst;
       }
     }
+    int contextAt = line.indexOf("\tcallerContext=", srcEnd);
+    into.callerContext = contextAt < 0 ? null : line.substring(contextAt + 15, fieldEnd(line, contextAt + 15));
     return into.src.startsWith("/");
   }
 

@@ -29,8 +29,9 @@ import org.apache.hadoop.fs.Path;
  * a call changes anything it writes what it will do, the rules to record and every file's target, to
  * {@code /.strata/tier-ops/}, and it marks the entry as it goes (planned, rules recorded, done). A rerun of the
  * same call finds the entry and finishes those targets instead of computing new ones from layouts it already
- * changed; a rerun of a call that completed less than {@code strata.tier.journal.keep.ms} ago (default one hour)
- * only checks that its files still match their layouts.
+ * changed; a rerun of a {@code moveTier} that completed less than {@code strata.tier.journal.keep.ms} ago (default
+ * one hour) only checks that its files still match their layouts. The other calls are idempotent and are applied
+ * again when rerun after they completed.
  */
 final class TierJournal {
   static final String DIR = "/.strata/tier-ops";

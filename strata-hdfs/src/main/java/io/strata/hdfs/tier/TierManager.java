@@ -97,6 +97,12 @@ public final class TierManager implements Closeable {
     return ClusterView.read(fs, tierMap).usage();
   }
 
+  /** The layout the placement rule of {@code file} records ({@code layout:...}), or null when it records none. */
+  public TierLayout recordedLayout(String file) throws IOException {
+    String policy = FileLayouts.load(fs, conf, tierMap).policy(normalize(file));
+    return TierLayout.isLayout(policy) ? TierLayout.parse(policy, tierMap) : null;
+  }
+
   /**
    * Gives every file under {@code path} a replica of every block in {@code tier} (one more replica), unless it
    * has one there already.
@@ -283,8 +289,11 @@ public final class TierManager implements Closeable {
   private TierResult run(String op, String path, String command, long started, Planner planner) throws IOException {
     ClusterView view = ClusterView.read(fs, tierMap);
     Optional<TierJournal.Entry> entry = journal.find(command);
+    // Only moveTier ("move N more replicas") is not idempotent by itself, so only its completed entries are
+    // remembered; the other calls are simply applied again, which also undoes a later call that changed the layout.
+    boolean remembered = op.equals("moveTier");
     boolean fresh = entry.isEmpty() || entry.get().state() == TierJournal.State.DONE
-        && System.currentTimeMillis() - entry.get().written() > journalKeepMillis;
+        && (!remembered || System.currentTimeMillis() - entry.get().written() > journalKeepMillis);
     TierJournal.Plan plan;
     int skipped = 0;
     String resumed = "";

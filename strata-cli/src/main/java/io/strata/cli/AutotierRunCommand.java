@@ -1,0 +1,324 @@
+package io.strata.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.core.config.ByteSize;
+import io.strata.core.config.ConfigException;
+import io.strata.core.popularity.DecisionRules;
+import io.strata.core.tier.TierMap;
+import io.strata.hdfs.autotier.Applier;
+import io.strata.hdfs.autotier.AutotierJournal;
+import io.strata.hdfs.autotier.AutotierMetrics;
+import io.strata.hdfs.autotier.AutotierRunner;
+import io.strata.hdfs.autotier.Change;
+import io.strata.hdfs.autotier.ChangeSteps;
+import io.strata.hdfs.autotier.HdfsFileOps;
+import io.strata.hdfs.autotier.Ticker;
+import io.strata.hdfs.autotier.TierRoles;
+import io.strata.hdfs.autotier.TokenBucket;
+import io.strata.hdfs.tier.MoveListener;
+import io.strata.hdfs.tier.TierManager;
+import io.strata.hdfs.tier.TierSettings;
+import io.strata.hdfs.tier.TierUsage;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.ipc.CallerContext;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code strata autotier run}: the AptStore daemon, a process of its own beside the NameNode. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = {"Run AptStore (or Scarlett) against a live cluster until Ctrl-C or SIGTERM (or once, with --once).",
+        "On start it finishes any plan left unfinished in its journal (/.strata/autotier), then rebuilds popularity "
+            + "from the archived and live audit logs. It follows the live log across rotation and at every "
+            + "reference time plans the replication and tier of each file under --path, journals the plan and "
+            + "applies it: replica counts with setReplication, moves between the primary and the secondary tier "
+            + "with the tier API, each change logged with its reason, at most --max-changes per --change-interval "
+            + "and --max-bytes-per-second of copying.",
+        "Counts are Hadoop metrics (JMX bean Hadoop:service=StrataAutotier,name=Autotier) and, with --json, one "
+            + "status line per cycle. Needs the HDFS superuser, like the Mover, and the NameNode's caller context "
+            + "in its audit log (hadoop.caller.context.enabled=true) so its own block lookups are not taken for "
+            + "reads."})
+final class AutotierRunCommand implements Callable<Integer> {
+  /** The caller context the daemon's calls carry, which it skips in the audit log. */
+  static final String CALLER_CONTEXT = AutotierRunner.OWN_CONTEXT + "_autotier";
+
+  @Option(names = "--audit-log", required = true, paramLabel = "FILE",
+      description = "the NameNode's audit log (its rotated siblings FILE.N[.gz] are read first)")
+  Path auditLog;
+
+  @Option(names = "--path", defaultValue = "/", paramLabel = "DIR",
+      description = "files to manage (default: ${DEFAULT-VALUE})")
+  String path;
+
+  @Mixin
+  AdvisorOptions advice;
+
+  @Option(names = "--primary-tier", paramLabel = "TIER",
+      description = "where promoted files go (default: the fastest tier that is neither backup nor ARCHIVE)")
+  String primaryTier;
+
+  @Option(names = "--secondary-tier", paramLabel = "TIER",
+      description = "where demoted files go (default: the fastest backup or ARCHIVE tier)")
+  String secondaryTier;
+
+  @Option(names = "--max-changes", paramLabel = "N", defaultValue = "100",
+      description = "files changed per --change-interval at most (default: ${DEFAULT-VALUE})")
+  int maxChanges;
+
+  @Option(names = "--change-interval", paramLabel = "DURATION", defaultValue = "60s",
+      description = "the interval --max-changes counts over (default: ${DEFAULT-VALUE})")
+  String changeInterval;
+
+  @Option(names = "--max-bytes-per-second", paramLabel = "SIZE", defaultValue = "64MiB",
+      description = "replica bytes copied per second at most, over the whole cluster (default: ${DEFAULT-VALUE})")
+  String maxBytesPerSecond;
+
+  @Option(names = "--parallel", paramLabel = "N", defaultValue = "2",
+      description = "blocks moved at once (default: ${DEFAULT-VALUE}, below the tier command's 4: low priority)")
+  int parallel;
+
+  @Option(names = "--balancer-bandwidth", paramLabel = "SIZE",
+      description = "also set every DataNode's block-move bandwidth (dfs.datanode.balance.bandwidthPerSec, as "
+          + "hdfs dfsadmin -setBalancerBandwidth does; it applies to the Balancer and the Mover too, until the "
+          + "DataNodes restart)")
+  String balancerBandwidth;
+
+  @Option(names = "--once", description = "finish the journal, plan once now, apply, and exit")
+  boolean once;
+
+  @Option(names = "--dry-run", description = "print each plan as 'autotier plan' does; journal and apply nothing")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "print one JSON line per change and per cycle")
+  boolean json;
+
+  @Mixin
+  HdfsConnection connection;
+
+  private final ObjectMapper mapper = new ObjectMapper();
+  private volatile boolean stopping;
+
+  @Override
+  public Integer call() throws Exception {
+    AutotierCommand.checkAuditLog(auditLog);
+    AutotierCommand.checkPath(path);
+    advice.check();
+    long referenceSeconds = advice.referenceSeconds();
+    long intervalMillis = AdvisorOptions.parseMillis(changeInterval, "--change-interval");
+    if (intervalMillis <= 0 || maxChanges < 1) {
+      throw new ConfigException("--max-changes must be >= 1 and --change-interval > 0, got " + maxChanges + " per "
+          + changeInterval);
+    }
+    long bytesPerSecond = size(maxBytesPerSecond, "--max-bytes-per-second");
+    Long bandwidth = balancerBandwidth == null ? null : size(balancerBandwidth, "--balancer-bandwidth");
+    if (parallel < 1) {
+      throw new ConfigException("--parallel must be >= 1, got " + parallel);
+    }
+    Configuration conf = connection.configuration();
+    TierMap tierMap = connection.tierMap();
+    // Scarlett only changes replica counts, so it runs on clusters without a secondary tier too.
+    TierRoles roles = dryRun ? null
+        : TierRoles.choose(tierMap, primaryTier, secondaryTier, !advice.advisor.equals("scarlett"));
+    if (!conf.getBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, false)) {
+      System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
+          + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
+    }
+    // Every call of this thread, and of the move threads it starts, carries the context the daemon skips.
+    CallerContext.setCurrent(new CallerContext.Builder(CALLER_CONTEXT).build());
+    boolean ownMetrics = !DefaultMetricsSystem.inMiniClusterMode();
+    if (ownMetrics) {
+      DefaultMetricsSystem.initialize("StrataAutotier");
+    }
+    AutotierMetrics metrics = new AutotierMetrics().register();
+    TokenBucket bytes = new TokenBucket(bytesPerSecond, bytesPerSecond, Ticker.SYSTEM);
+    TokenBucket changes = TokenBucket.perInterval(maxChanges, intervalMillis / 1000.0, Ticker.SYSTEM);
+    MoveListener pacing = new MoveListener() {
+      @Override
+      public void starting(Move move) {
+        try {
+          bytes.acquire(move.bytes());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
+    try (DistributedFileSystem fs = TierCommand.open(conf);
+         TierManager tiers = new TierManager(fs, tierMap, TierSettings.from(conf).withParallelMoves(parallel)
+             .withListener(pacing))) {
+      int nodes = fs.getDataNodeStats().length;
+      int primaryNodes = nodes;
+      if (roles != null) {
+        for (TierUsage usage : tiers.tiers()) {
+          if (usage.tier().equals(roles.primary())) {
+            primaryNodes = usage.dataNodes();
+          }
+        }
+      }
+      boolean redundant = connection.secondaryTierRedundant();
+      AdvisorOptions.Made made = advice.make(nodes, primaryNodes, redundant);
+      DecisionRules rules = made.rules();
+      int hdfsMinimum = Math.max(1, conf.getInt("dfs.namenode.replication.min", 1));
+      int primaryFloor = Math.max(rules.minReplication(), hdfsMinimum);
+      ChangeSteps.Floors floors = new ChangeSteps.Floors(primaryFloor,
+          rules.secondaryRedundant() ? hdfsMinimum : primaryFloor);
+      AutotierJournal journal = new AutotierJournal(fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
+      Applier applier = dryRun ? null : new Applier(journal, new HdfsFileOps(fs, tiers), roles, tierMap, floors,
+          changes, bytes, metrics, this::printChange);
+      if (bandwidth != null && !dryRun) {
+        fs.setBalancerBandwidth(bandwidth);
+        System.err.printf("strata autotier: DataNodes' block-move bandwidth set to %s/s%n", ByteSize.format(bandwidth));
+      }
+      try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), auditLog, journal, applier,
+          metrics, path, referenceSeconds * 1000)) {
+        return loop(runner, metrics, roles, rules, referenceSeconds);
+      }
+    } finally {
+      if (ownMetrics) {
+        DefaultMetricsSystem.shutdown();
+      }
+    }
+  }
+
+  private int loop(AutotierRunner runner, AutotierMetrics metrics, TierRoles roles, DecisionRules rules,
+      long referenceSeconds) throws Exception {
+    Thread main = Thread.currentThread();
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      stopping = true;
+      main.interrupt();
+      try {
+        finished.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException ignored) {
+        Thread.currentThread().interrupt();
+      }
+    }, "strata-autotier-stop");
+    if (!once) {
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
+    try {
+      System.err.printf("strata autotier: %s%s over %s, RT %d s, %s; at most %d change(s) per %s and %s/s copied%n",
+          runner.advisor().name(), dryRun ? " (dry run)" : "", path, referenceSeconds,
+          roles == null ? "no tiers chosen"
+              : "primary tier " + roles.primary() + ", secondary tier "
+                  + (roles.secondary() == null ? "none" : roles.secondary())
+              + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
+          maxChanges, changeInterval, ByteSize.format(size(maxBytesPerSecond, "--max-bytes-per-second")));
+      runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));
+      runner.backfill();
+      if (once) {
+        cycle(runner, metrics);
+        return 0;
+      }
+      long next = runner.nextBoundary(System.currentTimeMillis());
+      System.err.printf("strata autotier: backfilled %d audit line(s) (%d skipped); next plan at %s%n",
+          runner.linesParsed(), runner.linesSkipped(), Instant.ofEpochMilli(next));
+      while (!stopping) {
+        long now = System.currentTimeMillis();
+        if (now >= next) {
+          cycle(runner, metrics);
+          next = runner.nextBoundary(System.currentTimeMillis());
+        } else {
+          runner.poll();
+          Thread.sleep(Math.min(1000, next - now));
+        }
+      }
+    } catch (InterruptedException | java.io.InterruptedIOException e) {
+      // SIGTERM or Ctrl-C: a change cut short is not marked done and is finished on the next start
+    } finally {
+      if (!once) {
+        System.err.println("strata autotier: stopped");
+      }
+      finished.countDown();
+    }
+    return 0;
+  }
+
+  private void cycle(AutotierRunner runner, AutotierMetrics metrics) throws Exception {
+    AutotierRunner.Cycle cycle;
+    try {
+      cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);
+    } catch (java.io.InterruptedIOException | InterruptedException e) {
+      throw e;
+    } catch (java.io.IOException e) {
+      System.err.println("strata autotier: cycle failed, trying again next reference time: " + e);
+      return;
+    }
+    if (dryRun) {
+      if (json) {
+        System.out.println(PlanPrinter.json(runner.advisor().name(), cycle.plan(), cycle.files(),
+            runner.linesParsed(), runner.linesSkipped()).put("event", "plan").toString());
+      } else {
+        PlanPrinter.text(System.out, runner.advisor().name(), path, cycle.plan(), cycle.files(), runner.linesParsed(),
+            runner.linesSkipped());
+      }
+      return;
+    }
+    if (json) {
+      ObjectNode line = mapper.createObjectNode().put("event", "cycle").put("time", System.currentTimeMillis())
+          .put("files", cycle.files().size()).put("changes", cycle.changes().size())
+          .put("accepted", cycle.plan().accepted()).put("lossProbability", cycle.plan().lossProbability());
+      line.put("plan", cycle.planId());
+      if (!cycle.plan().accepted()) {
+        line.put("rejection", cycle.plan().rejection());
+      }
+      if (cycle.result() != null) {
+        line.put("applied", cycle.result().applied()).put("inPlace", cycle.result().inPlace())
+            .put("finished", cycle.result().finished());
+      }
+      line.set("totals", metrics.toJson());
+      System.out.println(line);
+    } else {
+      System.out.printf("cycle %s: %d file(s), %d change(s)%s; totals %s%n", Instant.now(), cycle.files().size(),
+          cycle.changes().size(), cycle.plan().accepted() ? "" : ", plan REFUSED: " + cycle.plan().rejection(),
+          metrics.toJson());
+    }
+    System.out.flush();
+  }
+
+  private void printResume(AutotierJournal.Entry entry, int done) {
+    if (json) {
+      System.out.println(mapper.createObjectNode().put("event", "resume").put("plan", entry.id())
+          .put("changes", entry.changes().size()).put("doneBefore", done));
+    } else {
+      System.out.printf("resuming plan %s: %d of %d change(s) done before%n", entry.id(), done,
+          entry.changes().size());
+    }
+    System.out.flush();
+  }
+
+  private void printChange(AutotierJournal.Entry plan, Change change, String outcome, String detail) {
+    String from = PlanPrinter.place(change.fromReplication(), change.fromSecondary());
+    String to = PlanPrinter.place(change.toReplication(), change.toSecondary());
+    if (json) {
+      System.out.println(mapper.createObjectNode().put("event", "change").put("plan", plan.id())
+          .put("index", change.index()).put("path", change.path()).put("kind", change.kind().name())
+          .put("outcome", outcome).put("from", from).put("to", to).put("reason", change.reason())
+          .put("detail", detail));
+    } else {
+      System.out.printf("%-8s %-15s %s: %s -> %s (%s); %s%n", outcome, change.kind(), change.path(), from, to,
+          change.reason(), detail);
+    }
+    System.out.flush();
+  }
+
+  private static long size(String text, String option) {
+    try {
+      long bytes = ByteSize.parse(text);
+      if (bytes <= 0) {
+        throw new ConfigException(option + " must be > 0, got '" + text + "'");
+      }
+      return bytes;
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(option + ": " + e.getMessage());
+    }
+  }
+}

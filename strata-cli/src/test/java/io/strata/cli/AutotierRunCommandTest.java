@@ -1,0 +1,59 @@
+package io.strata.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strata autotier run} refuses bad input with exit code 2 and a message naming it, before it connects. */
+class AutotierRunCommandTest {
+  @TempDir
+  Path dir;
+
+  private String refused(String... args) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream old = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    int code;
+    try {
+      code = StrataCli.execute(args);
+    } finally {
+      System.setErr(old);
+    }
+    assertEquals(2, code, err.toString(StandardCharsets.UTF_8));
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void badInputIsNamed() throws Exception {
+    Path audit = Files.writeString(dir.resolve("hdfs-audit.log"), "");
+    String log = audit.toString();
+    assertTrue(refused("autotier", "run", "--audit-log", dir.resolve("nope.log").toString(), "--preset", "aptstore")
+        .contains("nope.log: no such audit log"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--reference-time", "0s", "--preset", "aptstore")
+        .contains("--reference-time must be at least 1s"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--reference-time", "soon", "--preset", "aptstore")
+        .contains("--reference-time: not a duration: 'soon'"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--max-bytes-per-second", "lots", "--preset", "aptstore")
+        .contains("--max-bytes-per-second: not a byte size: 'lots'"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--max-changes", "0", "--preset", "aptstore")
+        .contains("--max-changes must be >= 1"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--advisor", "lru", "--preset", "aptstore")
+        .contains("unknown advisor 'lru'"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--path", "data", "--preset", "aptstore")
+        .contains("--path must be absolute"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--secondary-tier", "das", "--preset", "aptstore")
+        .contains("--secondary-tier: tier 'das' is not a secondary tier"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats")
+        .contains("no secondary tier to demote to"));
+    // Scarlett never demotes: no secondary tier needed, so it gets as far as the (missing) HDFS.
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats", "--advisor", "scarlett",
+        "--fs", "file:///").contains("is not HDFS"));
+  }
+}

@@ -1,0 +1,389 @@
+package io.strata.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.device.StorageKind;
+import io.strata.embedded.ClientConfigWriter;
+import io.strata.embedded.EmbeddedCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 6's proof on the embedded aptstore preset (six nodes with a DAS disk and a share of a RAID filer): a skewed
+ * read workload, then {@code strata autotier run} as its own process. Hot files must gain replicas on the disks,
+ * cold ones move to the filer with one replica; the daemon is killed with SIGKILL in the middle of applying its
+ * plan and started again, and must finish the plan from its journal without redoing a change marked done. All
+ * the while fsck must say HEALTHY and no block may have fewer replicas than it started with unless one is on
+ * the filer. Block locations are read by listing (audited as listStatus), never by open, so the checks do not
+ * count as reads.
+ */
+class AutotierRunIT {
+  private static final int MIB = 1 << 20;
+  private static final List<String> HOT = List.of("/data/hot0", "/data/hot1");
+  @TempDir
+  static Path dir;
+  private EmbeddedCluster cluster;
+  private ClusterChoice.Loaded aptstore;
+  private DistributedFileSystem fs;
+  private final ObjectMapper json = new ObjectMapper();
+  private final List<String> violations = new CopyOnWriteArrayList<>();
+
+  @Test
+  void hotFilesGainReplicasColdOnesMoveToTheFilerAndAKilledDaemonFinishesItsPlan() throws Exception {
+    aptstore = new ClusterChoice().load("aptstore");
+    Path audit = dir.resolve("hdfs-audit.log");
+    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
+        .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null));
+    cluster = EmbeddedCluster.start(aptstore.spec(), options);
+    try {
+      ClientConfigWriter.write(cluster, dir, aptstore.text());
+      fs = cluster.fileSystem();
+      run(audit);
+    } finally {
+      cluster.close();
+    }
+  }
+
+  private void run(Path audit) throws Exception {
+    List<String> cold = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      cold.add("/data/cold" + i);
+    }
+    Map<String, byte[]> written = new HashMap<>();
+    for (String file : concat(HOT, cold)) {
+      byte[] data = new byte[2 * MIB];
+      new Random(file.hashCode()).nextBytes(data);
+      try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(file), (short) 3)) {
+        out.write(data);
+      }
+      written.put(file, data);
+    }
+    waitFor(Duration.ofSeconds(60), () -> everyBlock(b -> b.size() == 3), "every block written with 3 replicas");
+    for (int round = 0; round < 30; round++) {
+      for (String hot : HOT) {
+        try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(hot))) {
+          in.readAllBytes();
+        }
+      }
+    }
+    assertTrue(fsck().contains("is HEALTHY"));
+    Thread watcher = watch(cold);
+
+    // First daemon: killed with SIGKILL once a few changes of its plan are marked done.
+    Process first = daemon("first");
+    String planId = waitForPlan(first);
+    int total = changesIn(planId);
+    assertEquals(10, total, "2 promotions and 8 demotions planned: " + Files.readString(dir.resolve("first.txt")));
+    waitFor(Duration.ofSeconds(120), () -> markers(planId).size() >= 3 || !first.isAlive(), "3 changes done");
+    assertTrue(first.isAlive(), "still applying: " + Files.readString(dir.resolve("first.txt")));
+    first.destroyForcibly();
+    assertTrue(first.waitFor(30, TimeUnit.SECONDS));
+    Set<Integer> doneByFirst = markers(planId).keySet();
+    assertTrue(doneByFirst.size() >= 3 && doneByFirst.size() < total, "killed mid-apply: " + doneByFirst);
+    String fsckAfterKill = fsck();
+    assertTrue(fsckAfterKill.contains("is HEALTHY"), fsckAfterKill);
+
+    // Second daemon: finishes the plan from the journal, then plans three more times and finds nothing to change.
+    Process second = daemon("second");
+    Path out = dir.resolve("second.txt");
+    waitFor(Duration.ofSeconds(300), () -> events(out, "cycle").size() >= 2 || !second.isAlive(), "two cycles");
+    assertTrue(second.isAlive(), Files.readString(out) + Files.readString(dir.resolve("second.err")));
+    List<JsonNode> cycles = events(out, "cycle");
+    String between = fsck();
+    assertTrue(between.contains("is HEALTHY"), between);
+    waitFor(Duration.ofSeconds(60), () -> events(out, "cycle").size() >= 3, "a third cycle");
+    second.destroy(); // SIGTERM
+    assertTrue(second.waitFor(60, TimeUnit.SECONDS), "the daemon stops on SIGTERM");
+    assertTrue(Files.readString(dir.resolve("second.err")).contains("strata autotier: stopped"));
+    watcher.interrupt();
+    watcher.join();
+
+    JsonNode resume = events(out, "resume").get(0);
+    assertEquals(planId, resume.get("plan").asText());
+    assertEquals(doneByFirst.size(), resume.get("doneBefore").asInt());
+    Set<Integer> doneBySecond = new TreeSet<>();
+    for (JsonNode change : events(out, "change")) {
+      assertEquals(planId, change.get("plan").asText(), "no new plan had changes: " + change);
+      assertTrue(Set.of("applied", "in-place").contains(change.get("outcome").asText()), change.toString());
+      assertTrue(doneBySecond.add(change.get("index").asInt()), "a change handled twice: " + change);
+    }
+    for (int index : doneBySecond) {
+      assertTrue(!doneByFirst.contains(index), "change " + index + " was done before the kill and redone");
+    }
+    Set<Integer> all = new HashSet<>(doneByFirst);
+    all.addAll(doneBySecond);
+    assertEquals(total, all.size(), "every change done once: first " + doneByFirst + ", second " + doneBySecond);
+    JsonNode totals = cycles.get(cycles.size() - 1).get("totals");
+    assertEquals(total - doneByFirst.size(),
+        totals.get("changesApplied").asInt() + totals.get("changesInPlace").asInt());
+    assertEquals(0, cycles.get(0).get("changes").asInt(), "the plan after the replay finds everything in place");
+    assertTrue(totals.get("auditEventsIgnored").asLong() > 0, "the daemons' own lookups are not counted as reads");
+    assertTrue(fs.listStatus(new org.apache.hadoop.fs.Path("/.strata/autotier/plans")).length == 0, "journal empty");
+    assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/.strata/autotier/done/" + planId + ".json")));
+
+    System.out.printf("plan %s: %d changes; done before the kill %s, by the restarted daemon %s%n", planId, total,
+        doneByFirst, doneBySecond);
+    System.out.println("restarted daemon's output:");
+    Files.readAllLines(out).forEach(System.out::println);
+    waitFor(Duration.ofSeconds(90), () -> placed(cold), "hot files on 6 das replicas, cold ones on 1 filer replica");
+    awaitHealthy();
+    assertEquals(List.of(), violations, "fsck HEALTHY and no block below its replicas throughout");
+    for (Map.Entry<String, byte[]> file : written.entrySet()) {
+      try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(file.getKey()))) {
+        assertArrayEquals(file.getValue(), in.readAllBytes(), file.getKey() + " reads back as written");
+      }
+    }
+
+    // The layouts the applier recorded agree with the tier monitor: nothing for it to repair.
+    ByteArrayOutputStream monitorOut = new ByteArrayOutputStream();
+    PrintStream old = System.out;
+    System.setOut(new PrintStream(monitorOut, true, StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, StrataCli.execute("monitor", "--once", "--json", "--path", "/data", "--conf", dir.toString()));
+    } finally {
+      System.setOut(old);
+    }
+    JsonNode cycle = json.readTree(monitorOut.toString(StandardCharsets.UTF_8).lines()
+        .filter(l -> l.startsWith("{")).findFirst().orElseThrow());
+    assertEquals(8, cycle.get("filesChecked").asInt(), cycle.toString());
+    assertEquals(0, cycle.get("offLayout").asInt(), cycle.toString());
+  }
+
+  private Process daemon(String name) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+        "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+        "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(),
+        "autotier", "run", "--audit-log", dir.resolve("hdfs-audit.log").toString(), "--path", "/data",
+        "--conf", dir.toString(), "--reference-time", "5s", "--max-changes", "1", "--change-interval", "2s",
+        "--max-bytes-per-second", "1MiB", "--json"));
+    return new ProcessBuilder(command).redirectOutput(dir.resolve(name + ".txt").toFile())
+        .redirectError(dir.resolve(name + ".err").toFile()).start();
+  }
+
+  /** The id of the first plan the daemon journals. */
+  private String waitForPlan(Process process) throws Exception {
+    org.apache.hadoop.fs.Path plans = new org.apache.hadoop.fs.Path("/.strata/autotier/plans");
+    String[] id = {null};
+    waitFor(Duration.ofSeconds(120), () -> {
+      try {
+        if (!fs.exists(plans)) {
+          return !process.isAlive();
+        }
+        for (FileStatus status : fs.listStatus(plans)) {
+          String name = status.getPath().getName();
+          if (name.endsWith(".json") && !name.startsWith(".")) {
+            id[0] = name.substring(0, name.length() - 5);
+          }
+        }
+        return id[0] != null || !process.isAlive();
+      } catch (Exception e) {
+        return false;
+      }
+    }, "a journaled plan");
+    assertTrue(id[0] != null, "no plan: " + Files.readString(dir.resolve("first.txt"))
+        + Files.readString(dir.resolve("first.err")));
+    return id[0];
+  }
+
+  private int changesIn(String planId) throws Exception {
+    try (InputStream in = fs.open(new org.apache.hadoop.fs.Path("/.strata/autotier/plans/" + planId + ".json"))) {
+      return json.readTree(in).get("changes").size();
+    }
+  }
+
+  private Map<Integer, String> markers(String planId) {
+    Map<Integer, String> marked = new HashMap<>();
+    try {
+      org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path("/.strata/autotier/plans/" + planId + ".done");
+      for (FileStatus status : fs.listStatus(dir)) {
+        String name = status.getPath().getName();
+        marked.put(Integer.parseInt(name.substring(0, name.indexOf('.'))), name.substring(name.indexOf('.') + 1));
+      }
+    } catch (java.io.FileNotFoundException e) {
+      // none yet
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    return marked;
+  }
+
+  private List<JsonNode> events(Path output, String event) {
+    List<JsonNode> found = new ArrayList<>();
+    try {
+      for (String line : Files.readAllLines(output)) {
+        if (line.startsWith("{")) {
+          JsonNode node = json.readTree(line);
+          if (event.equals(node.path("event").asText())) {
+            found.add(node);
+          }
+        }
+      }
+    } catch (Exception e) {
+      // a line being written: read again
+    }
+    return found;
+  }
+
+  /** The tiers of each block's replicas, per file, from a listing. */
+  private Map<String, List<List<String>>> blockTiers() throws Exception {
+    Map<String, List<List<String>>> files = new HashMap<>();
+    RemoteIterator<LocatedFileStatus> it = fs.listFiles(new org.apache.hadoop.fs.Path("/data"), false);
+    while (it.hasNext()) {
+      LocatedFileStatus status = it.next();
+      List<List<String>> blocks = new ArrayList<>();
+      for (BlockLocation block : status.getBlockLocations()) {
+        List<String> tiers = new ArrayList<>();
+        for (int i = 0; i < block.getHosts().length; i++) {
+          tiers.add(aptstore.spec().tierMap().tierName(block.getHosts()[i],
+              StorageKind.valueOf(block.getStorageTypes()[i].name()), null));
+        }
+        tiers.sort(null);
+        blocks.add(tiers);
+      }
+      files.put(status.getPath().toUri().getPath() + "@" + status.getReplication(), blocks);
+    }
+    return files;
+  }
+
+  private boolean everyBlock(java.util.function.Predicate<List<String>> test) {
+    try {
+      return blockTiers().values().stream().flatMap(List::stream).allMatch(test);
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  /** Hot files at 6 replicas, every one on das; cold ones at 1, on the filer. */
+  private boolean placed(List<String> cold) {
+    try {
+      Map<String, List<List<String>>> files = blockTiers();
+      for (String hot : HOT) {
+        List<List<String>> blocks = files.get(hot + "@6");
+        if (blocks == null || !blocks.stream().allMatch(List.of("das", "das", "das", "das", "das", "das")::equals)) {
+          return false;
+        }
+      }
+      for (String file : cold) {
+        List<List<String>> blocks = files.get(file + "@1");
+        if (blocks == null || !blocks.stream().allMatch(List.of("filer")::equals)) {
+          return false;
+        }
+      }
+      return true;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  /**
+   * Checks, until interrupted, that no block of a hot file has fewer than its 3 replicas and no block of a cold
+   * one has fewer than 3 unless one is on the filer (a demotion lowers the count only after its move), and every
+   * few rounds that fsck says HEALTHY.
+   */
+  private Thread watch(List<String> cold) {
+    Thread thread = new Thread(() -> {
+      int round = 0;
+      while (!Thread.currentThread().isInterrupted()) {
+        try {
+          for (Map.Entry<String, List<List<String>>> file : blockTiers().entrySet()) {
+            for (List<String> block : file.getValue()) {
+              boolean hot = HOT.contains(file.getKey().substring(0, file.getKey().indexOf('@')));
+              if (block.size() < 3 && (hot || !block.contains("filer"))) {
+                violations.add(file.getKey() + " had a block on " + block);
+              }
+            }
+          }
+          if (++round % 8 == 0) {
+            String report = fsck();
+            if (!report.contains("is HEALTHY")) {
+              violations.add("fsck: " + report);
+            }
+          }
+          Thread.sleep(250);
+        } catch (InterruptedException e) {
+          return;
+        } catch (Exception e) {
+          if (Thread.currentThread().isInterrupted()) {
+            return;
+          }
+        }
+      }
+    }, "autotier-it-watcher");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+
+  private String fsck() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(),
+        new PrintStream(out, true, StandardCharsets.UTF_8)), new String[] {"/"});
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private void awaitHealthy() {
+    String[] last = {""};
+    waitFor(Duration.ofSeconds(60), () -> {
+      try {
+        last[0] = fsck();
+      } catch (Exception e) {
+        return false;
+      }
+      return last[0].contains("is HEALTHY") && last[0].contains("Under-replicated blocks:\t0")
+          && last[0].contains("Over-replicated blocks:\t0") && last[0].contains("Mis-replicated blocks:\t\t0");
+    }, "fsck HEALTHY with nothing under-, over- or mis-replicated");
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static void waitFor(Duration timeout, BooleanSupplier condition, String what) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting for " + what);
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("interrupted waiting for " + what);
+      }
+    }
+  }
+}

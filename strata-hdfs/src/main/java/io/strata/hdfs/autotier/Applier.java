@@ -1,0 +1,170 @@
+package io.strata.hdfs.autotier;
+
+import io.strata.core.config.ByteSize;
+import io.strata.core.tier.TierMap;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies a journaled plan, change by change, at a low priority: at most so many changes per interval, and the
+ * bytes HDFS copies for it within a rate (the block moves are paced one block at a time as they start, by the
+ * tier API's move listener; the replicas HDFS is asked to add are paced here, before the call). Each change
+ * starts from the file's state now, so a change found done (before a crash, or by someone else) is only marked;
+ * it is marked done in the journal after it is applied, and a change that did not finish stays unmarked and is
+ * tried again, up to {@value #MAX_ATTEMPTS} times per run, by the next pass over the journal.
+ */
+public final class Applier {
+  private static final Logger LOG = LoggerFactory.getLogger(Applier.class);
+  static final int MAX_ATTEMPTS = 3;
+
+  /**
+   * Hears the outcome of each change: {@code applied}, {@code in-place}, {@code gone}, {@code refused},
+   * {@code failed} or {@code retry}.
+   */
+  public interface Listener {
+    Listener NONE = (plan, change, outcome, detail) -> { };
+
+    void changed(AutotierJournal.Entry plan, Change change, String outcome, String detail);
+  }
+
+  /** What one pass over a plan did. */
+  public record Result(int doneBefore, int applied, int inPlace, int skipped, int failed, boolean finished) {}
+
+  private final AutotierJournal journal;
+  private final FileOps ops;
+  private final TierRoles roles;
+  private final TierMap tierMap;
+  private final ChangeSteps.Floors floors;
+  private final TokenBucket changes;
+  private final TokenBucket bytes;
+  private final AutotierMetrics metrics;
+  private final Listener listener;
+  private final Map<String, Integer> attempts = new HashMap<>();
+
+  public Applier(AutotierJournal journal, FileOps ops, TierRoles roles, TierMap tierMap, ChangeSteps.Floors floors,
+      TokenBucket changes, TokenBucket bytes, AutotierMetrics metrics, Listener listener) {
+    this.journal = journal;
+    this.ops = ops;
+    this.roles = roles;
+    this.tierMap = tierMap;
+    this.floors = floors;
+    this.changes = changes;
+    this.bytes = bytes;
+    this.metrics = metrics;
+    this.listener = listener;
+  }
+
+  /**
+   * Applies the changes of {@code plan} not marked done yet, until done or {@code stopping}; finishes the plan in
+   * the journal when every change is marked.
+   */
+  public Result apply(AutotierJournal.Entry plan, BooleanSupplier stopping) throws IOException, InterruptedException {
+    Map<Integer, String> done = journal.done(plan.id());
+    int doneBefore = 0;
+    int applied = 0;
+    int inPlace = 0;
+    int skipped = 0;
+    int failed = 0;
+    int marked = 0;
+    for (Change change : plan.changes()) {
+      if (done.containsKey(change.index())) {
+        doneBefore++;
+        marked++;
+        continue;
+      }
+      if (stopping.getAsBoolean()) {
+        break;
+      }
+      changes.acquire(1);
+      String outcome = applyOne(plan, change);
+      switch (outcome) {
+        case "applied" -> applied++;
+        case "in-place" -> inPlace++;
+        case "retry" -> failed++;
+        default -> skipped++;
+      }
+      if (!outcome.equals("retry")) {
+        marked++;
+      }
+    }
+    boolean finished = marked == plan.changes().size();
+    if (finished) {
+      journal.finish(plan.id());
+    }
+    return new Result(doneBefore, applied, inPlace, skipped, failed, finished);
+  }
+
+  private String applyOne(AutotierJournal.Entry plan, Change change) throws IOException, InterruptedException {
+    Optional<FileState> found = ops.state(change.path());
+    if (found.isEmpty()) {
+      return finish(plan, change, "gone", "deleted since the plan was made");
+    }
+    FileState now = found.get();
+    List<Step> steps;
+    try {
+      steps = ChangeSteps.steps(now, ops.recordedLayout(change.path()), change, roles, tierMap, floors);
+    } catch (ChangeSteps.Refused refused) {
+      return finish(plan, change, "refused", refused.getMessage());
+    }
+    Step target = steps.get(steps.size() - 1);
+    boolean there = target.layout() == null ? now.replication() == target.replication()
+        : now.has(target.layout(), target.replication());
+    if (there) {
+      return finish(plan, change, "in-place", "already " + target);
+    }
+    int highest = steps.stream().mapToInt(Step::replication).max().orElse(now.replication());
+    long replicated = Math.max(0, highest - now.replication()) * now.length();
+    bytes.acquire(replicated);
+    long moved = 0;
+    try {
+      for (Step step : steps) {
+        moved += ops.apply(change.path(), step);
+      }
+    } catch (InterruptedIOException e) {
+      throw e;
+    } catch (IOException e) {
+      metrics.changesFailed.incr();
+      String key = plan.id() + "#" + change.index();
+      int tries = attempts.merge(key, 1, Integer::sum);
+      if (tries >= MAX_ATTEMPTS) {
+        return finish(plan, change, "failed", "gave up after " + tries + " attempts: " + e.getMessage());
+      }
+      LOG.warn("autotier {} {}: attempt {} did not finish, tried again on the next pass: {}", change.kind(),
+          change.path(), tries, e.getMessage());
+      listener.changed(plan, change, "retry", e.getMessage());
+      return "retry";
+    }
+    switch (change.kind()) {
+      case PROMOTE -> metrics.filesPromoted.incr();
+      case DEMOTE -> metrics.filesDemoted.incr();
+      default -> { }
+    }
+    long delta = (long) (target.replication() - now.replication()) * now.blockTiers().size();
+    (delta > 0 ? metrics.replicasAdded : metrics.replicasRemoved).incr(Math.abs(delta));
+    metrics.bytesMoved.incr(moved);
+    metrics.bytesReplicated.incr(replicated);
+    return finish(plan, change, "applied", String.join(", then ", steps.stream().map(Step::toString).toList())
+        + "; " + ByteSize.format(moved) + " moved");
+  }
+
+  private String finish(AutotierJournal.Entry plan, Change change, String outcome, String detail) throws IOException {
+    journal.markDone(plan.id(), change.index(), outcome);
+    switch (outcome) {
+      case "applied" -> metrics.changesApplied.incr();
+      case "in-place" -> metrics.changesInPlace.incr();
+      default -> metrics.changesSkipped.incr();
+    }
+    LOG.info("autotier {} {} {}: {}x{} -> {}x{} because {}; {}", outcome, change.kind(), change.path(),
+        change.fromReplication(), change.fromSecondary() ? " secondary" : " primary", change.toReplication(),
+        change.toSecondary() ? " secondary" : " primary", change.reason(), detail);
+    listener.changed(plan, change, outcome, detail);
+    return outcome;
+  }
+}

@@ -1,0 +1,171 @@
+package io.strata.hdfs.autotier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The applier's journal in HDFS, beside the tier API's ({@code /.strata/tier-ops}): every accepted plan's
+ * changes are written to {@code /.strata/autotier/plans/ID.json} before the first is applied, and each change
+ * is marked done after it, by an empty file {@code plans/ID.done/INDEX.OUTCOME} (one create call that fails if
+ * the marker exists, and no block to write). A restarted daemon finishes every plan still under {@code plans/},
+ * skipping the changes marked done; a finished plan moves to {@code done/ID.json}, where the last
+ * {@value #KEEP_DONE} stay for inspection.
+ */
+public final class AutotierJournal {
+  public static final String DIR = "/.strata/autotier";
+  static final int KEEP_DONE = 20;
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final DateTimeFormatter ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
+
+  /** A journaled plan. */
+  public record Entry(String id, long createdMillis, String advisor, double lossProbability, List<Change> changes) {
+    public Entry {
+      changes = List.copyOf(changes);
+    }
+  }
+
+  private final FileSystem fs;
+  private final Path plans;
+  private final Path done;
+
+  public AutotierJournal(FileSystem fs, Path dir) {
+    this.fs = fs;
+    this.plans = new Path(dir, "plans");
+    this.done = new Path(dir, "done");
+  }
+
+  /** Writes a plan, complete, before any of it is applied (written aside, then renamed into place). */
+  public Entry write(String advisor, double lossProbability, List<Change> changes, long nowMillis) throws IOException {
+    String id = ID.format(Instant.ofEpochMilli(nowMillis));
+    ObjectNode root = JSON.createObjectNode();
+    root.put("id", id).put("created", nowMillis).put("advisor", advisor).put("lossProbability", lossProbability);
+    ArrayNode list = root.putArray("changes");
+    for (Change c : changes) {
+      list.addObject().put("index", c.index()).put("path", c.path()).put("fromReplication", c.fromReplication())
+          .put("fromSecondary", c.fromSecondary()).put("toReplication", c.toReplication())
+          .put("toSecondary", c.toSecondary()).put("bytes", c.bytes()).put("blocks", c.blocks())
+          .put("reason", c.reason());
+    }
+    fs.mkdirs(plans);
+    Path target = new Path(plans, id + ".json");
+    Path temp = new Path(plans, "." + id + ".json.tmp");
+    try (OutputStream out = fs.create(temp, true)) {
+      out.write(JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+    }
+    FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(temp, target, Options.Rename.OVERWRITE);
+    return new Entry(id, nowMillis, advisor, lossProbability, changes);
+  }
+
+  /** Plans not finished yet, oldest first. */
+  public List<Entry> unfinished() throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    FileStatus[] listed;
+    try {
+      listed = fs.listStatus(plans);
+    } catch (FileNotFoundException e) {
+      return entries;
+    }
+    List<FileStatus> files = new ArrayList<>();
+    for (FileStatus status : listed) {
+      String name = status.getPath().getName();
+      if (status.isFile() && name.endsWith(".json") && !name.startsWith(".")) {
+        files.add(status);
+      }
+    }
+    files.sort(Comparator.comparing(s -> s.getPath().getName()));
+    for (FileStatus status : files) {
+      entries.add(read(status.getPath()));
+    }
+    return entries;
+  }
+
+  /** The changes of a plan marked done, by index, with their outcome ({@code applied}, {@code in-place}, ...). */
+  public Map<Integer, String> done(String id) throws IOException {
+    Map<Integer, String> marked = new TreeMap<>();
+    try {
+      for (FileStatus status : fs.listStatus(markers(id))) {
+        String name = status.getPath().getName();
+        int dot = name.indexOf('.');
+        if (dot > 0) {
+          try {
+            marked.put(Integer.parseInt(name.substring(0, dot)), name.substring(dot + 1));
+          } catch (NumberFormatException e) {
+            // not a marker
+          }
+        }
+      }
+    } catch (FileNotFoundException e) {
+      // nothing done yet
+    }
+    return marked;
+  }
+
+  /** Marks a change done; false when this marker exists already. */
+  public boolean markDone(String id, int index, String outcome) throws IOException {
+    if (!outcome.matches("[a-z-]+")) {
+      throw new IllegalArgumentException("outcome must be lower-case letters and dashes, got " + outcome);
+    }
+    try {
+      fs.create(new Path(markers(id), index + "." + outcome), false).close();
+      return true;
+    } catch (FileAlreadyExistsException e) {
+      return false;
+    }
+  }
+
+  /** Moves a finished plan to {@code done/}, drops its markers and all but the newest finished plans. */
+  public void finish(String id) throws IOException {
+    fs.mkdirs(done);
+    Path plan = new Path(plans, id + ".json");
+    if (fs.exists(plan)) {
+      FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(plan, new Path(done, id + ".json"),
+          Options.Rename.OVERWRITE);
+    }
+    fs.delete(markers(id), true);
+    FileStatus[] finished = fs.listStatus(done);
+    java.util.Arrays.sort(finished, Comparator.comparing(s -> s.getPath().getName()));
+    for (int i = 0; i < finished.length - KEEP_DONE; i++) {
+      fs.delete(finished[i].getPath(), false);
+    }
+  }
+
+  private Path markers(String id) {
+    return new Path(plans, id + ".done");
+  }
+
+  private Entry read(Path file) throws IOException {
+    JsonNode root;
+    try (InputStream in = fs.open(file)) {
+      root = JSON.readTree(in);
+    }
+    List<Change> changes = new ArrayList<>();
+    for (JsonNode c : root.path("changes")) {
+      changes.add(new Change(c.get("index").asInt(), c.get("path").asText(), c.get("fromReplication").asInt(),
+          c.get("fromSecondary").asBoolean(), c.get("toReplication").asInt(), c.get("toSecondary").asBoolean(),
+          c.get("bytes").asLong(), c.get("blocks").asInt(), c.get("reason").asText()));
+    }
+    return new Entry(root.get("id").asText(), root.get("created").asLong(), root.get("advisor").asText(),
+        root.get("lossProbability").asDouble(), changes);
+  }
+}

@@ -1,0 +1,96 @@
+package io.strata.hdfs.autotier;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.MetricsSystem;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.MetricsRegistry;
+import org.apache.hadoop.metrics2.lib.MutableCounterLong;
+import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
+
+/**
+ * The autotier daemon's counts, published through Hadoop metrics like the tier monitor's: JMX bean
+ * {@code Hadoop:service=StrataAutotier,name=Autotier} in the {@code strata autotier run} process, any configured
+ * metrics sink, and {@link #toJson()} for the status line the command prints after each cycle.
+ */
+public final class AutotierMetrics implements MetricsSource {
+  static final String NAME = "Autotier";
+
+  private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("strata");
+  final MutableCounterLong cycles = registry.newCounter("Cycles", "Reference times planned", 0L);
+  final MutableCounterLong plansRefused = registry.newCounter("PlansRefused",
+      "Plans refused by the data-loss bound (nothing applied)", 0L);
+  final MutableCounterLong changesApplied = registry.newCounter("ChangesApplied", "Planned changes applied", 0L);
+  final MutableCounterLong changesInPlace = registry.newCounter("ChangesInPlace",
+      "Planned changes found already in place (done before a restart, or by someone else)", 0L);
+  final MutableCounterLong changesFailed = registry.newCounter("ChangesFailed", "Attempts that did not finish", 0L);
+  final MutableCounterLong changesSkipped = registry.newCounter("ChangesSkipped",
+      "Planned changes skipped: file gone, or refused as below its minimum replicas", 0L);
+  final MutableCounterLong filesPromoted = registry.newCounter("FilesPromoted", "Files moved to the primary tier", 0L);
+  final MutableCounterLong filesDemoted = registry.newCounter("FilesDemoted", "Files moved to the secondary tier", 0L);
+  final MutableCounterLong replicasAdded = registry.newCounter("ReplicasAdded", "Block replicas added", 0L);
+  final MutableCounterLong replicasRemoved = registry.newCounter("ReplicasRemoved", "Block replicas removed", 0L);
+  final MutableCounterLong bytesMoved = registry.newCounter("BytesMoved",
+      "Replica bytes copied by verified block moves between tiers", 0L);
+  final MutableCounterLong bytesReplicated = registry.newCounter("BytesReplicated",
+      "Replica bytes of the replicas HDFS was asked to add", 0L);
+  final MutableGaugeLong auditLinesParsed = registry.newGauge("AuditLinesParsed", "Audit log lines parsed", 0L);
+  final MutableGaugeLong auditLinesSkipped = registry.newGauge("AuditLinesSkipped",
+      "Audit log lines skipped as malformed", 0L);
+  final MutableCounterLong auditEventsIgnored = registry.newCounter("AuditEventsIgnored",
+      "Audit events of Strata's own files or calls, not counted as accesses", 0L);
+
+  /** Publishes these metrics in the process's metrics system (once per name). */
+  public synchronized AutotierMetrics register() {
+    MetricsSystem system = DefaultMetricsSystem.instance();
+    if (system.getSource(NAME) == null) {
+      try {
+        system.register(NAME, "Strata autotier daemon", this);
+      } catch (RuntimeException e) {
+        // Metrics are an aid; the daemon runs without them.
+      }
+    }
+    return this;
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    registry.snapshot(collector.addRecord(registry.info()), all);
+  }
+
+  public long changesApplied() {
+    return changesApplied.value();
+  }
+
+  public long changesInPlace() {
+    return changesInPlace.value();
+  }
+
+  public long filesPromoted() {
+    return filesPromoted.value();
+  }
+
+  public long filesDemoted() {
+    return filesDemoted.value();
+  }
+
+  public long bytesMoved() {
+    return bytesMoved.value();
+  }
+
+  /** Every count, as the status line prints it. */
+  public ObjectNode toJson() {
+    ObjectNode node = JsonNodeFactory.instance.objectNode();
+    node.put("cycles", cycles.value()).put("plansRefused", plansRefused.value())
+        .put("changesApplied", changesApplied.value()).put("changesInPlace", changesInPlace.value())
+        .put("changesFailed", changesFailed.value()).put("changesSkipped", changesSkipped.value())
+        .put("filesPromoted", filesPromoted.value()).put("filesDemoted", filesDemoted.value())
+        .put("replicasAdded", replicasAdded.value()).put("replicasRemoved", replicasRemoved.value())
+        .put("bytesMoved", bytesMoved.value()).put("bytesReplicated", bytesReplicated.value())
+        .put("auditLinesParsed", auditLinesParsed.value()).put("auditLinesSkipped", auditLinesSkipped.value())
+        .put("auditEventsIgnored", auditEventsIgnored.value());
+    return node;
+  }
+}

@@ -1,0 +1,219 @@
+package io.strata.hdfs.autotier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.core.placement.TierLayout;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The applier's journal replay, ordering and pacing, with the journal on the local file system (a real Hadoop
+ * FileSystem), files held in memory and a fake clock: no HDFS here, that is AutotierRunIT's job.
+ */
+class ApplierTest {
+  @TempDir
+  java.nio.file.Path dir;
+  private FileSystem local;
+  private final FakeTicker clock = new FakeTicker();
+
+  /** Files in memory; applying a step sets every block to the step's tiers, or resizes them for a count alone. */
+  private static final class MemoryFiles implements FileOps {
+    final Map<String, FileState> files = new HashMap<>();
+    final Map<String, TierLayout> recorded = new HashMap<>();
+    final List<String> applied = new ArrayList<>();
+    /** Throws InterruptedIOException (a stopped process) on this call number, counting from 1; 0 never. */
+    int stopAtCall;
+    /** Every state a file went through, to check it never had fewer replicas than before without a filer one. */
+    final List<FileState> history = new ArrayList<>();
+
+    void put(String path, int replication, String... tiers) {
+      List<List<String>> blocks = List.of(TierLayout.of(List.of(tiers), ChangeStepsTest.TIERS).tiers(),
+          TierLayout.of(List.of(tiers), ChangeStepsTest.TIERS).tiers());
+      files.put(path, new FileState(path, replication, 2L << 20, blocks));
+    }
+
+    @Override
+    public Optional<FileState> state(String path) {
+      return Optional.ofNullable(files.get(path));
+    }
+
+    @Override
+    public TierLayout recordedLayout(String path) {
+      return recorded.get(path);
+    }
+
+    @Override
+    public long apply(String path, Step step) throws IOException {
+      if (stopAtCall > 0 && applied.size() + 1 == stopAtCall) {
+        throw new InterruptedIOException("stopped");
+      }
+      applied.add(path + " " + step);
+      FileState now = files.get(path);
+      List<String> tiers;
+      if (step.layout() == null) {
+        tiers = new ArrayList<>(now.blockTiers().get(0));
+        while (tiers.size() < step.replication()) {
+          tiers.add("das");
+        }
+        tiers = tiers.subList(0, step.replication());
+      } else {
+        recorded.put(path, step.layout());
+        tiers = step.layout().tiers();
+      }
+      FileState next = new FileState(path, step.replication(), now.length(), List.of(tiers, tiers));
+      files.put(path, next);
+      history.add(next);
+      return step.layout() == null ? 0 : now.length();
+    }
+  }
+
+  @BeforeEach
+  void setUp() throws IOException {
+    local = FileSystem.getLocal(new Configuration());
+  }
+
+  private AutotierJournal journal() {
+    return new AutotierJournal(local, new Path(dir.toUri().toString(), "autotier"));
+  }
+
+  private Applier applier(AutotierJournal journal, MemoryFiles files, TokenBucket changes, TokenBucket bytes,
+      AutotierMetrics metrics, List<String> outcomes) {
+    return new Applier(journal, files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS, ChangeStepsTest.REDUNDANT_FILER,
+        changes, bytes, metrics, (plan, change, outcome, detail) -> outcomes.add(change.path() + " " + outcome));
+  }
+
+  private static TokenBucket unlimited(FakeTicker clock) {
+    return new TokenBucket(1e15, 1e15, clock);
+  }
+
+  private static List<Change> fourChanges() {
+    return List.of(
+        new Change(0, "/c0", 3, false, 1, true, 2L << 20, 2, "unpopular"),
+        new Change(1, "/c1", 3, false, 1, true, 2L << 20, 2, "unpopular"),
+        new Change(2, "/c2", 3, false, 1, true, 2L << 20, 2, "unpopular"),
+        new Change(3, "/hot", 3, false, 5, false, 2L << 20, 2, "popular"));
+  }
+
+  private static MemoryFiles fourFiles() {
+    MemoryFiles files = new MemoryFiles();
+    for (String f : List.of("/c0", "/c1", "/c2", "/hot")) {
+      files.put(f, 3, "das", "das", "das");
+    }
+    return files;
+  }
+
+  @Test
+  void aStoppedRunLeavesTheRestToTheNextWhichRepeatsNothing() throws Exception {
+    MemoryFiles files = fourFiles();
+    files.stopAtCall = 4; // /c0 takes two calls, /c1 two: the process stops in /c1's second call
+    AutotierJournal first = journal();
+    AutotierJournal.Entry plan = first.write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = new ArrayList<>();
+    AutotierMetrics before = new AutotierMetrics();
+    assertThrows(InterruptedIOException.class, () -> applier(first, files, unlimited(clock), unlimited(clock), before,
+        outcomes).apply(plan, () -> false));
+    assertEquals(List.of("/c0 applied"), outcomes, "only /c0 finished before the stop");
+    assertEquals(Map.of(0, "applied"), first.done(plan.id()));
+
+    // A new process: a fresh journal object over the same directory finds the plan and what is left of it.
+    AutotierJournal restarted = journal();
+    List<AutotierJournal.Entry> unfinished = restarted.unfinished();
+    assertEquals(1, unfinished.size());
+    assertEquals(fourChanges(), unfinished.get(0).changes(), "the journal holds the plan as written");
+    files.stopAtCall = 0;
+    int callsBefore = files.applied.size();
+    List<String> resumed = new ArrayList<>();
+    AutotierMetrics after = new AutotierMetrics();
+    Applier.Result result = applier(restarted, files, unlimited(clock), unlimited(clock), after, resumed)
+        .apply(unfinished.get(0), () -> false);
+
+    assertEquals(new Applier.Result(1, 3, 0, 0, 0, true), result);
+    assertEquals(List.of("/c1 applied", "/c2 applied", "/hot applied"), resumed, "/c0 is not touched again");
+    assertFalse(files.applied.subList(callsBefore, files.applied.size()).stream().anyMatch(c -> c.startsWith("/c0 ")));
+    assertEquals(3, after.changesApplied());
+    assertEquals(2, after.filesDemoted());
+    assertEquals(0, after.filesPromoted(), "more replicas on the same tier is not a promotion");
+    assertTrue(restarted.unfinished().isEmpty(), "the finished plan left plans/");
+    for (String f : List.of("/c0", "/c1", "/c2")) {
+      assertEquals(new FileState(f, 1, 2L << 20, List.of(List.of("filer"), List.of("filer"))), files.files.get(f));
+    }
+    assertEquals(5, files.files.get("/hot").replication());
+  }
+
+  @Test
+  void aChangeAppliedButNotMarkedBeforeACrashIsOnlyMarked() throws Exception {
+    MemoryFiles files = fourFiles();
+    files.put("/c1", 1, "filer"); // applied by the crashed run, which died before writing its marker
+    AutotierJournal journal = journal();
+    AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = new ArrayList<>();
+    AutotierMetrics metrics = new AutotierMetrics();
+    Applier.Result result = applier(journal, files, unlimited(clock), unlimited(clock), metrics, outcomes)
+        .apply(plan, () -> false);
+    assertEquals(1, result.inPlace());
+    assertTrue(outcomes.contains("/c1 in-place"), outcomes.toString());
+    assertFalse(files.applied.stream().anyMatch(c -> c.startsWith("/c1 ")), "no call for /c1: " + files.applied);
+    assertEquals(2, metrics.filesDemoted(), "/c1 is not counted twice");
+  }
+
+  @Test
+  void demotionsNeverDropReplicasBeforeAFilerReplicaExists() throws Exception {
+    MemoryFiles files = fourFiles();
+    AutotierJournal journal = journal();
+    AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
+    applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(), new ArrayList<>())
+        .apply(plan, () -> false);
+    assertEquals(List.of("/c0 layout:das+das+filer", "/c0 layout:filer"), files.applied.subList(0, 2));
+    for (FileState state : files.history) {
+      for (List<String> block : state.blockTiers()) {
+        assertTrue(block.size() >= 3 || block.contains("filer"), state + " dropped replicas before the move");
+      }
+    }
+  }
+
+  @Test
+  void changesAndCopiedBytesArePacedOnTheClock() throws Exception {
+    MemoryFiles files = fourFiles();
+    AutotierJournal journal = journal();
+    AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
+    TokenBucket changes = TokenBucket.perInterval(1, 10, clock); // one change per 10 s
+    TokenBucket bytes = new TokenBucket(1 << 20, 1 << 20, clock); // 1 MiB/s
+    applier(journal, files, changes, bytes, new AutotierMetrics(), new ArrayList<>()).apply(plan, () -> false);
+    // Changes 2-4 wait 10 s each; /hot's two extra replicas (4 MiB) go into debt that nothing follows.
+    assertEquals(30.0, clock.sleptSeconds(), 1e-6);
+  }
+
+  @Test
+  void aGoneFileIsSkippedAndAStopRequestEndsBetweenChanges() throws Exception {
+    MemoryFiles files = fourFiles();
+    files.files.remove("/c2");
+    AutotierJournal journal = journal();
+    AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = new ArrayList<>();
+    int[] asked = {0};
+    Applier.Result stopped = applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(),
+        outcomes).apply(plan, () -> ++asked[0] > 1);
+    assertFalse(stopped.finished());
+    assertEquals(List.of("/c0 applied"), outcomes);
+    assertFalse(journal.markDone(plan.id(), 0, "applied"), "a marker is never written twice");
+    Applier.Result rest = applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(), outcomes)
+        .apply(journal.unfinished().get(0), () -> false);
+    assertTrue(rest.finished());
+    assertEquals(1, rest.skipped());
+    assertTrue(outcomes.contains("/c2 gone"), outcomes.toString());
+  }
+}
