@@ -118,8 +118,9 @@ final class AutotierRunCommand implements Callable<Integer> {
       throw new ConfigException("--max-changes must be >= 1 and --change-interval > 0, got " + maxChanges + " per "
           + changeInterval);
     }
-    long bytesPerSecond = size(maxBytesPerSecond, "--max-bytes-per-second");
-    Long bandwidth = balancerBandwidth == null ? null : size(balancerBandwidth, "--balancer-bandwidth");
+    long bytesPerSecond = ClusterUpCommand.parseSize(maxBytesPerSecond, "--max-bytes-per-second");
+    Long bandwidth = balancerBandwidth == null ? null
+        : ClusterUpCommand.parseSize(balancerBandwidth, "--balancer-bandwidth");
     if (parallel < 1) {
       throw new ConfigException("--parallel must be >= 1, got " + parallel);
     }
@@ -211,7 +212,8 @@ final class AutotierRunCommand implements Callable<Integer> {
               : "primary tier " + roles.primary() + ", secondary tier "
                   + (roles.secondary() == null ? "none" : roles.secondary())
               + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
-          maxChanges, changeInterval, ByteSize.format(size(maxBytesPerSecond, "--max-bytes-per-second")));
+          maxChanges, changeInterval, ByteSize.format(
+              ClusterUpCommand.parseSize(maxBytesPerSecond, "--max-bytes-per-second")));
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));
       runner.backfill();
       if (once) {
@@ -308,17 +310,5 @@ final class AutotierRunCommand implements Callable<Integer> {
           change.reason(), detail);
     }
     System.out.flush();
-  }
-
-  private static long size(String text, String option) {
-    try {
-      long bytes = ByteSize.parse(text);
-      if (bytes <= 0) {
-        throw new ConfigException(option + " must be > 0, got '" + text + "'");
-      }
-      return bytes;
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(option + ": " + e.getMessage());
-    }
   }
 }

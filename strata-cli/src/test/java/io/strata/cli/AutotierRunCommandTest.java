@@ -3,9 +3,6 @@ package io.strata.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,17 +14,9 @@ class AutotierRunCommandTest {
   Path dir;
 
   private String refused(String... args) {
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream old = System.err;
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    int code;
-    try {
-      code = StrataCli.execute(args);
-    } finally {
-      System.setErr(old);
-    }
-    assertEquals(2, code, err.toString(StandardCharsets.UTF_8));
-    return err.toString(StandardCharsets.UTF_8);
+    CliRun cli = new CliRun();
+    assertEquals(2, cli.strata(args), cli.stderr());
+    return cli.stderr();
   }
 
   @Test

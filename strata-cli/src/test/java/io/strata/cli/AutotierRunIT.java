@@ -33,8 +33,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.tools.DFSck;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -347,10 +345,7 @@ class AutotierRunIT {
   }
 
   private String fsck() throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(),
-        new PrintStream(out, true, StandardCharsets.UTF_8)), new String[] {"/"});
-    return out.toString(StandardCharsets.UTF_8);
+    return cluster.fsck("/");
   }
 
   private void awaitHealthy() {

@@ -10,11 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.device.StorageKind;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,8 +20,6 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.tools.DFSck;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -154,11 +149,9 @@ class TierCommandIT {
     JsonNode report = new ObjectMapper().readTree(cli.stdout());
     assertEquals(0, report.get("wholeFileViolations").get("total").asInt(), cli.stdout());
     assertEquals(0, report.get("underReplicatedBlocks").get("total").asInt(), cli.stdout());
-    ByteArrayOutputStream fsck = new ByteArrayOutputStream();
-    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(),
-        new PrintStream(fsck, true, StandardCharsets.UTF_8)), new String[] {"/cli/killed"});
-    assertTrue(fsck.toString(StandardCharsets.UTF_8).contains("is HEALTHY"), fsck.toString(StandardCharsets.UTF_8));
-    assertFalse(fsck.toString(StandardCharsets.UTF_8).contains("CORRUPT"));
+    String fsck = cluster.fsck("/cli/killed");
+    assertTrue(fsck.contains("is HEALTHY"), fsck);
+    assertFalse(fsck.contains("CORRUPT"), fsck);
   }
 
   private static String stdoutOfKilled() throws Exception {

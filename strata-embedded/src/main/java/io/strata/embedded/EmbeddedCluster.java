@@ -244,6 +244,20 @@ public final class EmbeddedCluster implements AutoCloseable {
     return cluster.getFileSystem();
   }
 
+  /** What {@code hdfs fsck PATH} prints for this cluster. */
+  public String fsck(String path) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try {
+      org.apache.hadoop.util.ToolRunner.run(clientConf(), new org.apache.hadoop.hdfs.tools.DFSck(clientConf(),
+          new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8)), new String[] {path});
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("fsck " + path + " failed", e);
+    }
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   /** The DataNode of a spec host. */
   public Optional<DataNode> dataNode(String host) {
     List<NodeSpec> nodes = spec.nodes();

@@ -5,11 +5,8 @@ import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.StrataPlugins;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +18,6 @@ import java.util.concurrent.Future;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.tools.DFSck;
-import org.apache.hadoop.util.ToolRunner;
 
 /** An embedded cluster with Strata's placement plugin, and what the tests ask of it. */
 final class PluginCluster implements AutoCloseable {
@@ -117,10 +112,7 @@ final class PluginCluster implements AutoCloseable {
 
   /** {@code hdfs fsck /} output. */
   String fsck() throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(), new PrintStream(out, true, StandardCharsets.UTF_8)),
-        new String[] {"/"});
-    return out.toString(StandardCharsets.UTF_8);
+    return cluster.fsck("/");
   }
 
   @Override

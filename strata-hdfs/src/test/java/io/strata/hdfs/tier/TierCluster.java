@@ -15,8 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -30,8 +28,6 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.tools.DFSck;
-import org.apache.hadoop.util.ToolRunner;
 
 /**
  * The hats preset on an embedded cluster with Strata's placement plugin, its volumes scaled down (SSD 2 GiB to
@@ -163,10 +159,7 @@ final class TierCluster implements AutoCloseable {
 
   /** {@code hdfs fsck /} output. */
   String fsck() throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ToolRunner.run(cluster.clientConf(), new DFSck(cluster.clientConf(),
-        new PrintStream(out, true, StandardCharsets.UTF_8)), new String[] {"/"});
-    return out.toString(StandardCharsets.UTF_8);
+    return cluster.fsck("/");
   }
 
   /** Waits until fsck reports the file system healthy, with nothing under- or over-replicated or misplaced. */
