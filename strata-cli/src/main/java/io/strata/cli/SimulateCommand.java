@@ -193,7 +193,7 @@ final class SimulateCommand implements Callable<Integer> {
           + retrievals.size() + "; give lists of the same length, or one name on either side");
     }
     TraceSource source = TraceSource.of(trace);
-    SimPolicies.popularity(popularity);
+    SimPolicies.checkPopularity(popularity);
     List<SimConfig> configs = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
       String p = placements.get(placements.size() == 1 ? 0 : i).trim();
