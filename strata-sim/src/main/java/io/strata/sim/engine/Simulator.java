@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * Replays a trace on a modeled cluster, event by event, with the decision core's placement, retrieval and
@@ -76,14 +77,24 @@ public final class Simulator {
     return run(config, SILENT);
   }
 
+  /** Makes a run's popularity policy (or null for none), given the simulator's facts of every file. */
+  public interface PopularityFactory {
+    PopularityPolicy create(Supplier<List<FileFacts>> files);
+  }
+
   /** Runs with the popularity policy the config names, made by {@link SimPolicies#popularity}. */
   public static SimResult run(SimConfig config, Progress progress) {
-    return new Engine(config, progress, null, true).run();
+    return run(config, progress, files -> SimPolicies.popularity(config.popularity(), config.spec(), files));
   }
 
   /** Runs with a given popularity policy object (null for none) instead of the one named in the config. */
   public static SimResult run(SimConfig config, Progress progress, PopularityPolicy popularity) {
-    return new Engine(config, progress, popularity, false).run();
+    return run(config, progress, files -> popularity);
+  }
+
+  /** Runs with the popularity policy the factory makes (tests wrap the named ones to watch them). */
+  public static SimResult run(SimConfig config, Progress progress, PopularityFactory popularity) {
+    return new Engine(config, progress, popularity).run();
   }
 
   private static final class Engine implements FileStore.Listener {
@@ -144,7 +155,7 @@ public final class Simulator {
     private long networkWrite;
     private long crossRack;
 
-    Engine(SimConfig config, Progress progress, PopularityPolicy given, boolean byName) {
+    Engine(SimConfig config, Progress progress, PopularityFactory popularityFactory) {
       this.config = config;
       this.progress = progress;
       this.cluster = new SimCluster(config.spec());
@@ -158,7 +169,7 @@ public final class Simulator {
       this.retrieval = SimPolicies.retrieval(config.retrieval(), config.spec());
       this.store = new FileStore(cluster, placement, config.blockSize(), config.replication(), config.capacityRule(),
           placementRandom, this);
-      this.popularity = byName ? SimPolicies.popularity(config.popularity(), config.spec(), this::fileFacts) : given;
+      this.popularity = popularityFactory.create(this::fileFacts);
       this.secondaryTier = SimPolicies.secondaryTier(config.spec()) == null ? -1
           : cluster.model().tierIndex(SimPolicies.secondaryTier(config.spec()));
       this.byteScale = config.effectiveByteScale();

@@ -320,11 +320,25 @@ public final class FileStore {
         settle(file, b, replicas, tierIndex);
         continue;
       }
+      // Only the right-tier replicas' nodes are excluded: a node may move its own replica to another of its tiers,
+      // as HDFS's Mover prefers (no network crossed).
       Set<String> holders = new HashSet<>();
-      live.forEach(p -> holders.add(cluster.host(SimFile.node(p))));
+      good.forEach(r -> holders.add(r.host()));
       TargetChooser chooser = model.chooser(bytes, holders, random);
       int missing = replicas - good.size();
       List<Replica> added = new ArrayList<>();
+      List<Integer> sources = new ArrayList<>();
+      if (tierIndex >= 0 && !placesOn(tierIndex)) {
+        for (int packed : live) {
+          if (added.size() < missing && SimFile.tier(packed) != tierIndex) {
+            Replica local = chooser.choose(List.of(tier), new Scope.OnHost(cluster.host(SimFile.node(packed))));
+            if (local != null) {
+              added.add(local);
+              sources.add(packed);
+            }
+          }
+        }
+      }
       if (tierIndex < 0 || placesOn(tierIndex)) {
         Placement placement = policy.place(new PlacementRequest(file.path(), -1, replicas, missing, good, null, null),
             chooser);
@@ -344,10 +358,12 @@ public final class FileStore {
         }
         added.add(r);
       }
-      for (Replica r : added) {
+      for (int i = 0; i < added.size(); i++) {
+        Replica r = added.get(i);
         int target = SimFile.pack(model.node(r.host()).index(), model.tierIndex(r.tier()));
         addUsed(SimFile.tier(target), bytes); // reserved from now on, as the target's disk space is
-        copies.add(new Copy(file, b, bytes, live.get(random.nextInt(live.size())), target));
+        int source = i < sources.size() ? sources.get(i) : live.get(random.nextInt(live.size()));
+        copies.add(new Copy(file, b, bytes, source, target));
       }
     }
     if (copies.isEmpty()) {

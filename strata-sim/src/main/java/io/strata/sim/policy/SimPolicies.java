@@ -36,6 +36,22 @@ public final class SimPolicies {
    */
   public static final double SIM_LOSS_BOUND = 1e-2;
 
+  /**
+   * The PPA constants of the simulated advisors: the core's defaults except two, each for a measured reason.
+   * <ul>
+   *   <li>s = 1e-3, not 1: Eq. 2 takes MIP / s off every file, and MIP is the RT's increase spread over all
+   *       files. A day of FB-2010 has 10^5 to 10^6 files and few re-reads per hour, so with s = 1 an unread file
+   *       lost about 1e-4 of AVG(P) per hour: on the first 6,000 jobs every file stayed within 0.999 to 1.001 of
+   *       AVG(P) and nothing was ever demoted. The paper leaves s to the operator ("below one creates more space
+   *       in the primary storage"); s is the knob for how much stays primary, and depends on the file count.</li>
+   *   <li>P_min = 0.01, not 0.1: with s = 1e-3 unread files sink to P_min each RT, and with P_min = 0.1 AVG(P)
+   *       was 0.127, so the floor was 0.79 AVG(P), above the 0.5 cold factor: nothing cold. A lower floor
+   *       leaves room under AVG(P).</li>
+   * </ul>
+   * RT is the simulator's reference time (1 h, as AptStore's simulation), not this record's 12 h.
+   */
+  public static final PpaSettings SIM_PPA = new PpaSettings(3600, 1e-3, 0.01, 100, 1.0, 1.0, 3600);
+
   private SimPolicies() {}
 
   public static PlacementPolicy placement(String name, ClusterSpec spec) {
@@ -64,6 +80,12 @@ public final class SimPolicies {
    * @param files every file's facts now, from the simulator's model
    */
   public static PopularityPolicy popularity(String name, ClusterSpec spec, Supplier<List<FileFacts>> files) {
+    return popularity(name, spec, files, SIM_PPA);
+  }
+
+  /** As {@link #popularity(String, ClusterSpec, Supplier)}, with other PPA constants (s depends on the file count). */
+  public static PopularityPolicy popularity(String name, ClusterSpec spec, Supplier<List<FileFacts>> files,
+      PpaSettings ppa) {
     checkPopularity(name);
     String n = name.trim();
     if (n.equals(NO_POPULARITY)) {
@@ -72,7 +94,7 @@ public final class SimPolicies {
     String secondary = secondaryTier(spec);
     DecisionRules rules = DecisionRules.defaults(spec.nodes().size(), secondary != null && secondaryRedundant(spec))
         .withLossBound(SIM_LOSS_BOUND);
-    ReplicationAdvisor advisor = ReplicationAdvisors.create(n, PpaSettings.defaults(), rules, 1 << 16);
+    ReplicationAdvisor advisor = ReplicationAdvisors.create(n, ppa, rules, 1 << 16);
     return new AdvisorPopularityPolicy(n, advisor, primaryTier(spec), secondary, files);
   }
 
