@@ -62,7 +62,8 @@ final class SimulateCommand implements Callable<Integer> {
   String retrieval;
 
   @Option(names = "--popularity", paramLabel = "NAME", defaultValue = "none",
-      description = "popularity policy called at every reference time (default: ${DEFAULT-VALUE})")
+      description = "popularity policy called at every reference time: none, scarlett, aptstore-perf, aptstore "
+          + "(default: ${DEFAULT-VALUE})")
   String popularity;
 
   @Option(names = "--seed", defaultValue = "42", description = "seed of every random choice (default: ${DEFAULT-VALUE})")
