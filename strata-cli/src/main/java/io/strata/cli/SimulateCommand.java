@@ -62,7 +62,8 @@ final class SimulateCommand implements Callable<Integer> {
   String retrieval;
 
   @Option(names = "--popularity", paramLabel = "NAME", defaultValue = "none",
-      description = "popularity policy called at every reference time (default: ${DEFAULT-VALUE})")
+      description = "popularity policy called at every reference time: none, scarlett, aptstore-perf, aptstore "
+          + "(default: ${DEFAULT-VALUE})")
   String popularity;
 
   @Option(names = "--seed", defaultValue = "42", description = "seed of every random choice (default: ${DEFAULT-VALUE})")
@@ -193,7 +194,7 @@ final class SimulateCommand implements Callable<Integer> {
           + retrievals.size() + "; give lists of the same length, or one name on either side");
     }
     TraceSource source = TraceSource.of(trace);
-    SimPolicies.popularity(popularity);
+    SimPolicies.checkPopularity(popularity);
     List<SimConfig> configs = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
       String p = placements.get(placements.size() == 1 ? 0 : i).trim();

@@ -106,8 +106,9 @@ class SimulateCommandTest {
     assertTrue(stderr().contains("unknown placement policy 'fastest'"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--retrieval", "psychic"));
     assertTrue(stderr().contains("unknown retrieval policy 'psychic'"), stderr());
-    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--popularity", "aptstore"));
-    assertTrue(stderr().contains("popularity policy 'aptstore' is not wired into the simulator yet"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--popularity", "aptstor"));
+    assertTrue(stderr().contains("unknown popularity policy 'aptstor' (known: none, scarlett, aptstore-perf, aptstore)"),
+        stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats"));
     assertTrue(stderr().contains("give --scenario NAME, or --spec FILE"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));

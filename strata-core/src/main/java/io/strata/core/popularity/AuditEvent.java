@@ -11,6 +11,31 @@ public final class AuditEvent {
   String src;
   String dst;
 
+  /** An empty event, for a parser to fill. */
+  public AuditEvent() {}
+
+  /**
+   * An event from another source than an audit log line (the simulator's trace, a test): the same thing the
+   * parser would have produced for the line.
+   */
+  public static AuditEvent of(long timeMillis, Command command, String src, String dst) {
+    return new AuditEvent().set(timeMillis, true, command, src, dst);
+  }
+
+  /** Refills this event in place (no allocation per event) and returns it. */
+  public AuditEvent set(long timeMillis, boolean allowed, Command command, String src, String dst) {
+    if (command == null || src == null) {
+      throw new IllegalArgumentException("an audit event needs a command and a source path, got " + command + " "
+          + src);
+    }
+    this.timeMillis = timeMillis;
+    this.allowed = allowed;
+    this.command = command;
+    this.src = src;
+    this.dst = dst;
+    return this;
+  }
+
   public long timeMillis() {
     return timeMillis;
   }

@@ -55,6 +55,17 @@ public record DecisionRules(
     return new DecisionRules(3, 2, 10, secondaryRedundant, 1.5, 0.5, List.of(), List.of(), nodes, 3, 1, 1e-3);
   }
 
+  /**
+   * AptStore-perf (seed 004, IV-D1): the same engine with the storage-saving side off. Nothing is ever unpopular
+   * enough to demote (coldFactor 0: popularity is never at or below 0) and no file drops below the default
+   * replication (the paper: "the minimum replication factor of both popular and unpopular data is 3"); popular
+   * files still gain replicas up to the maximum.
+   */
+  public DecisionRules withoutDemotion() {
+    return new DecisionRules(defaultReplication, defaultReplication, maxReplication, secondaryRedundant, hotFactor,
+        0, pins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+  }
+
   public DecisionRules withPins(List<Pin> newPins) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
         coldFactor, newPins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);

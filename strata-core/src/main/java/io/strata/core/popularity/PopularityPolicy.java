@@ -8,7 +8,7 @@ import java.util.List;
  * the trace's reads; on a real cluster an adapter feeds it the NameNode audit log. At every reference time the
  * caller asks for decisions and applies them, so the same policy object runs in both places.
  *
- * <p>Only the contract exists so far: the policies themselves belong to the popularity issue.
+ * <p>{@link AdvisorPopularityPolicy} makes any {@link ReplicationAdvisor} (AptStore, Scarlett) one of these.
  */
 public interface PopularityPolicy {
   /** The policy as configured, e.g. {@code aptstore}. */

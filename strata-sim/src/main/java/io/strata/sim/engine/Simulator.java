@@ -3,6 +3,7 @@ package io.strata.sim.engine;
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.popularity.FileAccess;
+import io.strata.core.popularity.FileFacts;
 import io.strata.core.popularity.PopularityPolicy;
 import io.strata.core.popularity.StorageDecision;
 import io.strata.core.retrieval.Locality;
@@ -12,6 +13,7 @@ import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.model.FileStore;
+import io.strata.sim.model.FileStore.Copy;
 import io.strata.sim.model.FlowNetwork;
 import io.strata.sim.model.SimCluster;
 import io.strata.sim.model.SimFile;
@@ -22,11 +24,13 @@ import io.strata.sim.trace.TraceReader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * Replays a trace on a modeled cluster, event by event, with the decision core's placement, retrieval and
@@ -61,21 +65,35 @@ public final class Simulator {
   /** Map nodes a reducer fetches from at once: Hadoop's default {@code mapreduce.reduce.shuffle.parallelcopies}. */
   static final int PARALLEL_COPIES = 5;
 
+  /**
+   * Copies one node sends at once for replication changes: HDFS's {@code dfs.namenode.replication.max-streams}
+   * default. AptStore moves data "by a low priority background process"; this bound is how HDFS keeps it so.
+   */
+  static final int REPLICATION_STREAMS = 2;
+
   private Simulator() {}
 
   public static SimResult run(SimConfig config) {
     return run(config, SILENT);
   }
 
-  public static SimResult run(SimConfig config, Progress progress) {
-    return run(config, progress, SimPolicies.popularity(config.popularity()));
+  /** Makes a run's popularity policy (or null for none), given the simulator's facts of every file. */
+  public interface PopularityFactory {
+    PopularityPolicy create(Supplier<List<FileFacts>> files);
   }
 
-  /**
-   * Runs with a given popularity policy object (null for none) instead of the one named in the config: the
-   * popularity issue's policies plug in by name through {@link SimPolicies#popularity}; tests pass their own.
-   */
+  /** Runs with the popularity policy the config names, made by {@link SimPolicies#popularity}. */
+  public static SimResult run(SimConfig config, Progress progress) {
+    return run(config, progress, files -> SimPolicies.popularity(config.popularity(), config.spec(), files));
+  }
+
+  /** Runs with a given popularity policy object (null for none) instead of the one named in the config. */
   public static SimResult run(SimConfig config, Progress progress, PopularityPolicy popularity) {
+    return run(config, progress, files -> popularity);
+  }
+
+  /** Runs with the popularity policy the factory makes (tests wrap the named ones to watch them). */
+  public static SimResult run(SimConfig config, Progress progress, PopularityFactory popularity) {
     return new Engine(config, progress, popularity).run();
   }
 
@@ -101,6 +119,13 @@ public final class Simulator {
     private final ArrayDeque<JobRun> mapQueue = new ArrayDeque<>();
     private final ArrayDeque<JobRun> reduceQueue = new ArrayDeque<>();
     private final ArrayDeque<Runnable> immediate = new ArrayDeque<>();
+    private final int secondaryTier;
+    /** Files whose storage change is under way: copies still to finish. */
+    private final Map<SimFile, StorageChange> changing = new HashMap<>();
+    /** Per source node: copies waiting for one of its replication streams. */
+    private final Map<Integer, ArrayDeque<Copy>> copyQueues = new HashMap<>();
+    private int[] copyStreams;
+    private long jobsRunning;
     private InputPaths inputPaths;
     private double now;
     private long jobSequence;
@@ -130,7 +155,7 @@ public final class Simulator {
     private long networkWrite;
     private long crossRack;
 
-    Engine(SimConfig config, Progress progress, PopularityPolicy popularity) {
+    Engine(SimConfig config, Progress progress, PopularityFactory popularityFactory) {
       this.config = config;
       this.progress = progress;
       this.cluster = new SimCluster(config.spec());
@@ -142,13 +167,16 @@ public final class Simulator {
       this.inputRandom = master.split();
       PlacementPolicy placement = SimPolicies.placement(config.placement(), config.spec());
       this.retrieval = SimPolicies.retrieval(config.retrieval(), config.spec());
-      this.popularity = popularity;
       this.store = new FileStore(cluster, placement, config.blockSize(), config.replication(), config.capacityRule(),
           placementRandom, this);
+      this.popularity = popularityFactory.create(this::fileFacts);
+      this.secondaryTier = SimPolicies.secondaryTier(config.spec()) == null ? -1
+          : cluster.model().tierIndex(SimPolicies.secondaryTier(config.spec()));
       this.byteScale = config.effectiveByteScale();
       this.blockSize = config.blockSize();
       int nodes = cluster.nodeCount();
       mapFree = new int[nodes];
+      copyStreams = new int[nodes];
       reduceFree = new int[nodes];
       transfers = new int[nodes];
       freeMapNodes = new NodeSet(nodes);
@@ -192,7 +220,8 @@ public final class Simulator {
           }
           double flowTime = network.nextFinish();
           double jobTime = next != null ? next.submitSeconds() : Double.POSITIVE_INFINITY;
-          boolean busy = next != null || network.activeFlows() > 0;
+          // Reference times tick while jobs run; the copies of the last decisions may finish after them.
+          boolean busy = next != null || jobsRunning > 0;
           double tickTime = popularity != null && busy ? nextTick : Double.POSITIVE_INFINITY;
           if (flowTime == Double.POSITIVE_INFINITY && jobTime == Double.POSITIVE_INFINITY
               && tickTime == Double.POSITIVE_INFINITY) {
@@ -234,6 +263,7 @@ public final class Simulator {
         firstSubmit = now;
       }
       JobRun job = new JobRun(trace, jobSequence++, now);
+      jobsRunning++;
       long input = Math.round(trace.inputBytes() * byteScale);
       long shuffle = Math.round(trace.shuffleBytes() * byteScale);
       long output = Math.round(trace.outputBytes() * byteScale);
@@ -366,6 +396,7 @@ public final class Simulator {
 
     private void jobDone(JobRun job) {
       jobsDone++;
+      jobsRunning--;
       totalJobSeconds += now - job.submitted;
       mapPhaseSeconds += job.mapsFinished - job.submitted;
       reducePhaseSeconds += now - job.mapsFinished;
@@ -608,9 +639,14 @@ public final class Simulator {
 
     // ---- popularity hooks ----
 
+    /**
+     * Only output files are reported created: an input file counts as loaded some time before the job that first
+     * reads it, so its first read is the first the policy hears of it (AptStore's i = 0 case). Reporting a creation
+     * at the read's own time would make that read look like a very frequent re-read.
+     */
     @Override
     public void created(SimFile file, double at) {
-      if (popularity != null) {
+      if (popularity != null && file.output()) {
         popularity.created(file.path(), file.size(), file.blocks(), at);
       }
     }
@@ -622,12 +658,88 @@ public final class Simulator {
       }
     }
 
+    /** What the simulator knows of every file, for the policy's plan. */
+    private List<FileFacts> fileFacts() {
+      List<FileFacts> facts = new ArrayList<>(store.fileCount());
+      int secondaryOnly = secondaryTier < 0 ? -1 : 1 << secondaryTier;
+      for (SimFile file : store.files()) {
+        facts.add(new FileFacts(file.path(), file.replication(), file.tierMask() == secondaryOnly, file.size(),
+            file.blocks()));
+      }
+      return facts;
+    }
+
+    /**
+     * Applies the policy's decisions, as the daemon does through HDFS: replicas are dropped at once, and added by
+     * copies that cross the devices and network like any transfer, at most {@link #REPLICATION_STREAMS} at a time
+     * per source node, so running jobs keep most of the bandwidth. A new replica is readable once copied. A file
+     * being written, or still changing from an earlier decision, is left for the next reference time.
+     */
     private void applyPopularity() {
       for (StorageDecision decision : popularity.decide(now)) {
         SimFile file = store.get(decision.path());
-        if (file != null && file.pins() == 0) {
-          store.setStorage(file, decision.replication(), decision.tier(), now);
+        if (file == null || changing.containsKey(file) || (file.output() && file.pins() > 0)) {
+          continue;
         }
+        List<Copy> copies = store.changeStorage(file, decision.replication(), decision.tier());
+        if (copies.isEmpty()) {
+          continue;
+        }
+        changing.put(file, new StorageChange(decision, copies.size()));
+        for (Copy copy : copies) {
+          copyQueues.computeIfAbsent(copy.sourceNode(), n -> new ArrayDeque<>()).add(copy);
+        }
+        for (Copy copy : copies) {
+          startCopies(copy.sourceNode());
+        }
+      }
+    }
+
+    private void startCopies(int source) {
+      ArrayDeque<Copy> queue = copyQueues.get(source);
+      while (queue != null && !queue.isEmpty() && copyStreams[source] < REPLICATION_STREAMS) {
+        Copy copy = queue.poll();
+        copyStreams[source]++;
+        int to = copy.targetNode();
+        if (source != to) {
+          networkWrite += copy.bytes();
+          if (cluster.rack(source) != cluster.rack(to)) {
+            crossRack += copy.bytes();
+          }
+          transfers[to]++;
+        }
+        transfers[source]++;
+        network.start(now, copy.bytes(), true, cluster.copyPath(source, copy.sourceTier(), to, copy.targetTier()),
+            (flow, at) -> copied(copy));
+      }
+    }
+
+    private void copied(Copy copy) {
+      int source = copy.sourceNode();
+      copyStreams[source]--;
+      transfers[source]--;
+      if (copy.targetNode() != source) {
+        transfers[copy.targetNode()]--;
+      }
+      StorageChange change = changing.get(copy.file());
+      store.finishCopy(copy, change.decision.replication(), change.decision.tier());
+      if (--change.pending == 0) {
+        changing.remove(copy.file());
+        if (store.get(copy.file().path()) == copy.file()) {
+          store.finishChange(copy.file());
+        }
+      }
+      startCopies(source);
+    }
+
+    /** A decision being carried out. */
+    private static final class StorageChange {
+      final StorageDecision decision;
+      int pending;
+
+      StorageChange(StorageDecision decision, int pending) {
+        this.decision = decision;
+        this.pending = pending;
       }
     }
 

@@ -1,5 +1,6 @@
 package io.strata.sim.model;
 
+import io.strata.core.device.StorageKind;
 import io.strata.core.model.ClusterModel;
 import io.strata.core.placement.Placement;
 import io.strata.core.placement.PlacementPolicy;
@@ -7,6 +8,7 @@ import io.strata.core.placement.PlacementRequest;
 import io.strata.core.placement.Replica;
 import io.strata.core.placement.Scope;
 import io.strata.core.placement.TargetChooser;
+import io.strata.core.tier.Tier;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -258,64 +260,205 @@ public final class FileStore {
   }
 
   /**
-   * Gives every block of the file {@code replicas} replicas: extra ones are placed by the file's policy as HDFS
-   * re-replication would ask it (block position unknown, existing replicas given), surplus ones are dropped from
-   * the last placed. With a {@code tier}, all replicas end up on that tier (moved replicas are counted).
+   * One replica being copied for a storage change: from a live replica of the block to a target whose space is
+   * already reserved. The target becomes a replica (readable) only when {@link #finishCopy} is called.
+   *
+   * @param source packed node and tier of the replica read
+   * @param target packed node and tier of the new replica
    */
-  public void setStorage(SimFile file, int replicas, String tier, double now) {
+  public record Copy(SimFile file, int block, long bytes, int source, int target) {
+    public int sourceNode() {
+      return SimFile.node(source);
+    }
+
+    public int sourceTier() {
+      return SimFile.tier(source);
+    }
+
+    public int targetNode() {
+      return SimFile.node(target);
+    }
+
+    public int targetTier() {
+      return SimFile.tier(target);
+    }
+  }
+
+  /**
+   * Starts giving every block of the file {@code replicas} replicas, all on {@code tier} when one is given, the
+   * way HDFS does it: surplus replicas are dropped at once (most recently placed first, those on the wrong tier
+   * before the others); missing ones are chosen now (by the file's placement policy, as HDFS re-replication asks
+   * it, block position unknown, existing replicas given; on the wanted tier by the cluster's chooser where the
+   * policy does not put them there) and returned as copies for the caller to transfer. A replica on the wrong tier
+   * stays until the block has its replicas on the right one ({@link #finishCopy}), so no block is ever left with
+   * fewer replicas than it had or wants. The caller calls {@link #finishChange} when every copy is done (at once
+   * when the list is empty).
+   */
+  public List<Copy> changeStorage(SimFile file, int replicas, String tier) {
+    if (replicas < 1) {
+      throw new IllegalArgumentException("replication must be >= 1 for " + file.path() + ", got " + replicas);
+    }
     int tierIndex = tier == null ? -1 : model.tierIndex(tier);
     if (tier != null && tierIndex < 0) {
-      throw new IllegalArgumentException("no tier '" + tier + "' for " + file.path());
+      throw new IllegalArgumentException("no tier '" + tier + "' for " + file.path() + " (tiers: "
+          + cluster.tiers().stream().map(t -> t.name()).toList() + ")");
     }
-    if (replicas > file.replication()) {
-      file.restride(replicas);
-    }
+    List<Copy> copies = new ArrayList<>();
     for (int b = 0; b < file.blocks(); b++) {
       long bytes = file.blockBytes(b, blockSize);
-      List<Replica> keep = new ArrayList<>();
-      for (int s = 0; s < file.replication(); s++) {
-        int packed = file.replica(b, s);
-        if (packed == SimFile.EMPTY) {
-          continue;
-        }
-        boolean wrongTier = tierIndex >= 0 && SimFile.tier(packed) != tierIndex;
-        if (wrongTier || keep.size() >= replicas) {
-          model.release(SimFile.node(packed), SimFile.tier(packed), bytes);
-          removeUsed(SimFile.tier(packed), bytes);
-          file.setReplica(b, s, SimFile.EMPTY);
-        } else {
-          keep.add(replicaOf(packed));
+      List<Integer> live = live(file, b);
+      if (live.isEmpty()) {
+        continue; // nothing to copy from
+      }
+      List<Replica> good = new ArrayList<>();
+      for (int packed : live) {
+        if (tierIndex < 0 || SimFile.tier(packed) == tierIndex) {
+          good.add(replicaOf(packed));
         }
       }
-      compact(file, b, keep);
-      int missing = replicas - keep.size();
-      if (missing <= 0) {
+      if (good.size() >= replicas) {
+        settle(file, b, replicas, tierIndex);
         continue;
       }
+      // Only the right-tier replicas' nodes are excluded: a node may move its own replica to another of its tiers,
+      // as HDFS's Mover prefers (no network crossed).
       Set<String> holders = new HashSet<>();
-      keep.forEach(r -> holders.add(r.host()));
+      good.forEach(r -> holders.add(r.host()));
       TargetChooser chooser = model.chooser(bytes, holders, random);
+      int missing = replicas - good.size();
       List<Replica> added = new ArrayList<>();
-      if (tierIndex >= 0) {
-        for (int i = 0; i < missing; i++) {
-          Replica r = chooser.choose(List.of(tier), Scope.ANYWHERE);
-          if (r != null) {
-            added.add(r);
+      List<Integer> sources = new ArrayList<>();
+      if (tierIndex >= 0 && !placesOn(tierIndex)) {
+        for (int packed : live) {
+          if (added.size() < missing && SimFile.tier(packed) != tierIndex) {
+            Replica local = chooser.choose(List.of(tier), new Scope.OnHost(cluster.host(SimFile.node(packed))));
+            if (local != null) {
+              added.add(local);
+              sources.add(packed);
+            }
           }
         }
-      } else {
-        Placement placement = policy.place(new PlacementRequest(file.path(), -1, replicas, missing, keep,
-            null, null), chooser);
-        added.addAll(placement.targets());
-        fallbacks += placement.fallbacks().size();
       }
-      record(file, b, keep.size(), added, bytes);
-      movedReplicaBytes += bytes * added.size();
+      if (tierIndex < 0 || placesOn(tierIndex)) {
+        Placement placement = policy.place(new PlacementRequest(file.path(), -1, replicas, missing, good, null, null),
+            chooser);
+        fallbacks += placement.fallbacks().size();
+        for (Replica r : placement.targets()) {
+          if (tierIndex < 0 || model.tierIndex(r.tier()) == tierIndex) {
+            added.add(r);
+          } else {
+            model.release(r, bytes); // the policy put it elsewhere: give the space back, choose on the tier below
+          }
+        }
+      }
+      while (tierIndex >= 0 && added.size() < missing) {
+        Replica r = chooser.choose(List.of(tier), Scope.ANYWHERE);
+        if (r == null) {
+          break;
+        }
+        added.add(r);
+      }
+      for (int i = 0; i < added.size(); i++) {
+        Replica r = added.get(i);
+        int target = SimFile.pack(model.node(r.host()).index(), model.tierIndex(r.tier()));
+        addUsed(SimFile.tier(target), bytes); // reserved from now on, as the target's disk space is
+        int source = i < sources.size() ? sources.get(i) : live.get(random.nextInt(live.size()));
+        copies.add(new Copy(file, b, bytes, source, target));
+      }
     }
-    if (replicas < file.replication()) {
-      file.restride(replicas);
+    if (copies.isEmpty()) {
+      finishChange(file);
+    }
+    return copies;
+  }
+
+  /**
+   * Whether placement policies place on this tier: primary tiers yes; an ARCHIVE (filer) or backup tier is only
+   * ever reached by an explicit move.
+   */
+  private boolean placesOn(int tierIndex) {
+    Tier t = cluster.tiers().get(tierIndex);
+    return !t.backup() && t.storageKind() != StorageKind.ARCHIVE;
+  }
+
+  /**
+   * A copy has been transferred: the target becomes a replica of the block, and once the block has its
+   * {@code replicas} on the wanted tier ({@code tier}, or null for any) the others are dropped. False when the
+   * file was deleted meanwhile (the reserved space is given back).
+   */
+  public boolean finishCopy(Copy copy, int replicas, String tier) {
+    SimFile file = copy.file();
+    if (files.get(file.path()) != file) {
+      model.release(copy.targetNode(), copy.targetTier(), copy.bytes());
+      removeUsed(copy.targetTier(), copy.bytes());
+      return false;
+    }
+    int slot = -1;
+    for (int s = 0; s < file.replication() && slot < 0; s++) {
+      if (file.replica(copy.block(), s) == SimFile.EMPTY) {
+        slot = s;
+      }
+    }
+    if (slot < 0) {
+      file.restride(file.replication() + 1);
+      slot = file.replication() - 1;
+    }
+    file.setReplica(copy.block(), slot, copy.target());
+    movedReplicaBytes += copy.bytes();
+    settle(file, copy.block(), replicas, tier == null ? -1 : model.tierIndex(tier));
+    return true;
+  }
+
+  /** Ends a storage change: the file's replica slots shrink to the most replicas any block kept. */
+  public void finishChange(SimFile file) {
+    int most = 1;
+    for (int b = 0; b < file.blocks(); b++) {
+      most = Math.max(most, live(file, b).size());
+    }
+    if (most != file.replication()) {
+      file.restride(most);
     }
     file.recomputeTierMask();
+  }
+
+  /**
+   * When block {@code b} has at least {@code replicas} replicas on the wanted tier, keeps the first of them and
+   * drops every other replica; otherwise keeps them all. Live replicas end up in the first slots.
+   */
+  private void settle(SimFile file, int b, int replicas, int tierIndex) {
+    long bytes = file.blockBytes(b, blockSize);
+    List<Integer> live = live(file, b);
+    List<Integer> good = new ArrayList<>();
+    for (int packed : live) {
+      if (tierIndex < 0 || SimFile.tier(packed) == tierIndex) {
+        good.add(packed);
+      }
+    }
+    List<Replica> keep = new ArrayList<>();
+    if (good.size() >= replicas) {
+      for (int packed : live) {
+        if (keep.size() < replicas && good.contains(packed)) {
+          keep.add(replicaOf(packed));
+        } else {
+          model.release(SimFile.node(packed), SimFile.tier(packed), bytes);
+          removeUsed(SimFile.tier(packed), bytes);
+        }
+      }
+    } else {
+      live.forEach(p -> keep.add(replicaOf(p)));
+    }
+    compact(file, b, keep);
+  }
+
+  private static List<Integer> live(SimFile file, int block) {
+    List<Integer> live = new ArrayList<>(file.replication());
+    for (int s = 0; s < file.replication(); s++) {
+      int packed = file.replica(block, s);
+      if (packed != SimFile.EMPTY) {
+        live.add(packed);
+      }
+    }
+    return live;
   }
 
   private void compact(SimFile file, int block, List<Replica> keep) {

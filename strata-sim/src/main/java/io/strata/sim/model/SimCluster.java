@@ -196,6 +196,23 @@ public final class SimCluster {
   }
 
   /**
+   * The resources a copy of a block crosses (re-replication, a move between tiers): the source device, the
+   * network between the nodes, the target device. The flow is a write, so the source device is charged at its
+   * write rate, a little pessimistic for it; the target's write rate bounds such a copy anyway.
+   */
+  public int[] copyPath(int from, int fromTier, int to, int toTier) {
+    int source = deviceResource[from][fromTier];
+    int target = deviceResource[to][toTier];
+    if (from == to) {
+      return new int[] {source, target};
+    }
+    if (rackIndex[from] == rackIndex[to]) {
+      return new int[] {source, nicOut[from], nicIn[to], target};
+    }
+    return new int[] {source, nicOut[from], uplinkUp[rackIndex[from]], uplinkDown[rackIndex[to]], nicIn[to], target};
+  }
+
+  /**
    * The resources of an HDFS write pipeline: the writer sends to the first target, each target stores the block on
    * its device and forwards it to the next. {@code writer} may be -1 (a client outside the cluster: its own
    * link is not modeled).
