@@ -1,11 +1,10 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
-import io.strata.core.popularity.AptStoreAdvisor;
 import io.strata.core.popularity.DecisionRules;
 import io.strata.core.popularity.PpaSettings;
 import io.strata.core.popularity.ReplicationAdvisor;
-import io.strata.core.popularity.ScarlettAdvisor;
+import io.strata.core.popularity.ReplicationAdvisors;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,7 +15,7 @@ final class AdvisorOptions {
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
   @Option(names = "--advisor", defaultValue = "aptstore",
-      description = "aptstore or scarlett (default: ${DEFAULT-VALUE})")
+      description = "aptstore, aptstore-perf (never demotes) or scarlett (default: ${DEFAULT-VALUE})")
   String advisor;
 
   @Option(names = "--secondary-redundant", negatable = true, description = "the secondary tier protects its data "
@@ -49,18 +48,15 @@ final class AdvisorOptions {
         defaults.secondaryRedundant(), defaults.hotFactor(), defaults.coldFactor(), defaults.pins(),
         defaults.scheduledPaths(), defaults.nodes(), defaults.mtbfYears(), defaults.lossPeriodDays(),
         defaults.maxLossProbability());
-    ReplicationAdvisor made = switch (advisor) {
-      case "aptstore" -> new AptStoreAdvisor(ppa, rules, 1 << 16);
-      case "scarlett" -> new ScarlettAdvisor(rules, 1, 0.2, 60);
-      default -> throw new ConfigException("--advisor: unknown advisor '" + advisor + "' (known: aptstore, scarlett)");
-    };
-    return new Made(made, rules, seconds);
+    check();
+    return new Made(ReplicationAdvisors.create(advisor, ppa, rules, 1 << 16), rules, seconds);
   }
 
   /** Checks the options before anything connects. */
   void check() {
-    if (!advisor.equals("aptstore") && !advisor.equals("scarlett")) {
-      throw new ConfigException("--advisor: unknown advisor '" + advisor + "' (known: aptstore, scarlett)");
+    if (!ReplicationAdvisors.NAMES.contains(advisor)) {
+      throw new ConfigException("--advisor: unknown advisor '" + advisor + "' (known: "
+          + String.join(", ", ReplicationAdvisors.NAMES) + ")");
     }
     referenceSeconds();
   }

@@ -126,9 +126,9 @@ final class AutotierRunCommand implements Callable<Integer> {
     }
     Configuration conf = connection.configuration();
     TierMap tierMap = connection.tierMap();
-    // Scarlett only changes replica counts, so it runs on clusters without a secondary tier too.
+    // Scarlett and AptStore-perf only change replica counts, so they run on clusters without a secondary tier too.
     TierRoles roles = dryRun ? null
-        : TierRoles.choose(tierMap, primaryTier, secondaryTier, !advice.advisor.equals("scarlett"));
+        : TierRoles.choose(tierMap, primaryTier, secondaryTier, advice.advisor.equals("aptstore"));
     if (!conf.getBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, false)) {
       System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
