@@ -24,6 +24,8 @@ final class AttemptExclusions extends HashSet<Node> {
   private TierNodeIndex.Snapshot index;
   private TierNodeIndex.TierTarget target;
   private Scope scope;
+  /** A node drawn before HDFS's search, which returns it first. */
+  private DatanodeDescriptor drawn;
 
   AttemptExclusions(Collection<Node> excluded) {
     if (excluded != null) {
@@ -51,6 +53,16 @@ final class AttemptExclusions extends HashSet<Node> {
     index = null;
     target = null;
     scope = null;
+    drawn = null;
+  }
+
+  /**
+   * Draws the attempt's first node before HDFS searches, so that an attempt with no eligible node at all (an empty
+   * scope, a tier with no node left) ends here, not in HDFS's NotEnoughReplicasException. False when there is none.
+   */
+  boolean drawFirst() {
+    drawn = randomNode();
+    return drawn != null;
   }
 
   /** True while an attempt that chooses by tier runs. */
@@ -60,7 +72,23 @@ final class AttemptExclusions extends HashSet<Node> {
 
   /** A random eligible node of the attempt's tier and scope, not in this set; null when there is none. */
   DatanodeDescriptor randomNode() {
+    if (drawn != null) {
+      DatanodeDescriptor first = drawn;
+      drawn = null;
+      return first;
+    }
     return index.random(target, scope, this);
+  }
+
+  /**
+   * HDFS's random choice builds a check's message from the excluded set for every node it picks, whether the
+   * check fails or not ({@code Preconditions.checkState(..., "..." + excludedNodes)}); listing every node there
+   * cost about a tenth of a Strata placement. The size says enough in that message, which is never shown: the
+   * index never offers an excluded node.
+   */
+  @Override
+  public String toString() {
+    return size() + " excluded nodes";
   }
 
   @Override

@@ -26,6 +26,7 @@ final class HdfsTargetChooser implements TargetChooser {
   private final List<DatanodeStorageInfo> results;
   private final boolean avoidStale;
   private int rackCount = -1;
+  private List<String> writerTiers;
 
   HdfsTargetChooser(StrataBlockPlacementPolicy policy, TierNodeIndex.Snapshot index, DatanodeDescriptor writer,
       AttemptExclusions excluded, long blocksize, int maxPerRack, List<DatanodeStorageInfo> results,
@@ -59,14 +60,17 @@ final class HdfsTargetChooser implements TargetChooser {
     if (writer == null || !writer.getHostName().equals(host)) {
       return List.of();
     }
-    List<String> tiers = new ArrayList<>();
-    for (DatanodeStorageInfo storage : writer.getStorageInfos()) {
-      String tier = policy.replicaOf(storage).tier();
-      if (!tiers.contains(tier)) {
-        tiers.add(tier);
+    if (writerTiers == null) { // asked per replica, the same for the whole block
+      List<String> tiers = new ArrayList<>();
+      for (DatanodeStorageInfo storage : writer.getStorageInfos()) {
+        String tier = policy.replicaOf(storage).tier();
+        if (!tiers.contains(tier)) {
+          tiers.add(tier);
+        }
       }
+      writerTiers = List.copyOf(tiers);
     }
-    return tiers;
+    return writerTiers;
   }
 
   @Override

@@ -51,6 +51,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
   private final OncePerFileLog fallbackWarnings = new OncePerFileLog();
   private Map<String, TierNodeIndex.TierTarget> tierTargets = Map.of();
   private volatile TierNodeIndex tierIndex;
+  private final Object tierIndexLock = new Object();
 
   @Override
   public void setConf(Configuration conf) {
@@ -128,7 +129,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
   TierNodeIndex tierIndex() {
     TierNodeIndex index = tierIndex;
     if (index == null || !index.indexes(clusterMap)) {
-      synchronized (this) {
+      synchronized (tierIndexLock) {
         index = tierIndex;
         if (index == null || !index.indexes(clusterMap)) {
           index = new TierNodeIndex(clusterMap, tierMap());
@@ -259,10 +260,12 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     Node from = writer != null && clusterMap.contains(writer) ? writer : storages[0].getDatanodeDescriptor();
     for (int i = 0; i < storages.length; i++) {
       int nearest = i;
+      int nearestDistance = clusterMap.getDistance(from, storages[i].getDatanodeDescriptor());
       for (int j = i + 1; j < storages.length; j++) {
-        if (clusterMap.getDistance(from, storages[j].getDatanodeDescriptor())
-            < clusterMap.getDistance(from, storages[nearest].getDatanodeDescriptor())) {
+        int distance = clusterMap.getDistance(from, storages[j].getDatanodeDescriptor());
+        if (distance < nearestDistance) {
           nearest = j;
+          nearestDistance = distance;
         }
       }
       DatanodeStorageInfo swap = storages[i];
@@ -310,6 +313,9 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     DatanodeStorageInfo storage = null;
     excluded.begin(index, target, scope);
     try {
+      if (!excluded.drawFirst()) {
+        return null;
+      }
       // The scope string is not read: chooseDataNode above takes the attempt's scope from the excluded set.
       storage = chooseRandom(NodeBase.ROOT, excluded, blocksize, maxPerRack, results, avoidStale, typeOf(target));
       return storage;

@@ -109,6 +109,9 @@ final class TierNodeIndex {
           return node;
         }
       }
+      if (scope instanceof Scope.OutsideRacks outside && nodesOutside(nodes, outside) == 0) {
+        return null; // e.g. "another rack" on a one-rack cluster
+      }
       // Most candidates are ruled out: choose among those that are not, so the choice stays uniform and certain.
       List<DatanodeDescriptor> left = new ArrayList<>();
       for (DatanodeDescriptor node : candidates) {
@@ -119,19 +122,29 @@ final class TierNodeIndex {
       return left.isEmpty() ? null : left.get(random.nextInt(left.size()));
     }
 
-    private boolean eligible(DatanodeDescriptor node, TierTarget target, Scope scope, Collection<Node> excluded) {
-      if (excluded.contains(node) || !node.isInService()) {
-        return false;
+    /** Nodes of the tier outside the racks, as indexed (e.g. none on a one-rack cluster). */
+    private int nodesOutside(TierNodes nodes, Scope.OutsideRacks outside) {
+      int inside = 0;
+      for (String rack : outside.racks()) {
+        DatanodeDescriptor[] inRack = nodes.byRack().get(rack);
+        inside += inRack == null ? 0 : inRack.length;
       }
+      return nodes.all().length - inside;
+    }
+
+    private boolean eligible(DatanodeDescriptor node, TierTarget target, Scope scope, Collection<Node> excluded) {
       String rack = node.getNetworkLocation();
       boolean inScope = scope instanceof Scope.InRack inRack ? inRack.rack().equals(rack)
           : !(scope instanceof Scope.OutsideRacks outside) || !outside.racks().contains(rack);
+      if ((!inScope && !(scope instanceof Scope.InRack)) || excluded.contains(node) || !node.isInService()) {
+        return false;
+      }
       if (!topology.contains(node) || (scope instanceof Scope.InRack && !inScope)
           || !target.tier().equals(tierMap.tierName(node.getHostName(), target.kind(), null))) {
         stale = true; // the node left the topology, its rack or its tier (re-registered) since the index was built
         return false;
       }
-      return inScope;
+      return true;
     }
   }
 
