@@ -20,8 +20,14 @@ public final class HybridPolicy extends ReplicaByReplicaPolicy {
 
   /** The tier of each replica, in replica order, for a file written from {@code writerTiers} (may be empty). */
   public static List<String> tiersFor(String path, List<Tier> tiers, List<String> writerTiers, int replication) {
-    List<String> primary = TierChoices.names(TierChoices.primary(tiers));
-    String first = primary.stream().filter(writerTiers::contains).findFirst().orElse(primary.get(0));
+    List<String> primary = TierChoices.primaryNames(tiers);
+    String first = primary.get(0);
+    for (String tier : primary) {
+      if (writerTiers.contains(tier)) {
+        first = tier;
+        break;
+      }
+    }
     String slowest = primary.get(primary.size() - 1);
     String second = !first.equals(slowest) ? slowest : primary.get(0);
     List<String> rest = new ArrayList<>(primary);
@@ -62,6 +68,6 @@ public final class HybridPolicy extends ReplicaByReplicaPolicy {
       default -> { }
     }
     scopes.add(Scope.ANYWHERE);
-    return RackScopes.tierFirst(TierChoices.withFallbacks(wanted, TierChoices.primary(chooser.tiers())), scopes);
+    return RackScopes.tierFirst(TierChoices.primaryWithFallbacks(wanted, chooser.tiers()), scopes);
   }
 }

@@ -33,7 +33,7 @@ public final class LayoutPolicy extends ReplicaByReplicaPolicy {
         layout.tiersFor(Math.max(request.replication(), placed.size() + 1)), request.existing());
     int nth = placed.size() - request.existing().size();
     String wanted = nth < missing.size() ? missing.get(nth) : layout.tiers().get(layout.size() - 1);
-    return RackScopes.tierFirst(TierChoices.withFallbacks(wanted, TierChoices.primary(chooser.tiers())),
+    return RackScopes.tierFirst(TierChoices.primaryWithFallbacks(wanted, chooser.tiers()),
         RackScopes.networkAware(request, placed));
   }
 }

@@ -12,6 +12,10 @@ import java.util.function.Predicate;
 public final class NetworkAwarePolicy extends ReplicaByReplicaPolicy {
   private final String name;
   private final Predicate<Tier> eligible;
+  /** The tier groups for the last tier list seen: they depend on nothing else, and are asked for per replica. */
+  private volatile TierGroups lastGroups;
+
+  private record TierGroups(List<Tier> tiers, List<List<String>> groups) {}
 
   public NetworkAwarePolicy(String name, Predicate<Tier> eligible) {
     this.name = name;
@@ -25,10 +29,21 @@ public final class NetworkAwarePolicy extends ReplicaByReplicaPolicy {
 
   @Override
   protected List<Attempt> attempts(PlacementRequest request, List<Replica> placed, TargetChooser chooser) {
-    List<String> tiers = chooser.tiers().stream().filter(eligible).map(Tier::name).toList();
-    if (tiers.isEmpty()) {
-      tiers = TierChoices.names(chooser.tiers());
+    return RackScopes.tierFirst(groups(chooser.tiers()), RackScopes.networkAware(request, placed));
+  }
+
+  /** The eligible tiers (all tiers when none is), then all tiers. */
+  private List<List<String>> groups(List<Tier> all) {
+    TierGroups known = lastGroups;
+    if (known != null && (known.tiers() == all || known.tiers().equals(all))) {
+      return known.groups();
     }
-    return RackScopes.tierFirst(List.of(tiers, TierChoices.names(chooser.tiers())), RackScopes.networkAware(request, placed));
+    List<String> tiers = all.stream().filter(eligible).map(Tier::name).toList();
+    if (tiers.isEmpty()) {
+      tiers = TierChoices.names(all);
+    }
+    List<List<String>> groups = List.of(tiers, TierChoices.names(all));
+    lastGroups = new TierGroups(List.copyOf(all), groups);
+    return groups;
   }
 }

@@ -10,4 +10,12 @@ public interface PlacementPolicy {
   String name();
 
   Placement place(PlacementRequest request, TargetChooser chooser);
+
+  /**
+   * True when the policy reads {@link PlacementRequest#blockIndex()}: only then must an adapter number a file's
+   * new blocks (which costs it per-file state); others may pass -1.
+   */
+  default boolean needsBlockIndex() {
+    return false;
+  }
 }

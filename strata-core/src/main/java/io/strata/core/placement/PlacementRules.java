@@ -4,6 +4,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,11 +23,19 @@ public final class PlacementRules {
   private final List<Rule> rules;
   private final Map<String, Rule> byPath = new HashMap<>();
   private final Map<String, PlacementPolicy> policies;
+  /** Lengths of the rule paths: a prefix of another length cannot be a rule, so it is not looked up. */
+  private final BitSet ruleLengths = new BitSet();
+  private final Rule rootRule;
 
   private PlacementRules(List<Rule> rules, Map<String, PlacementPolicy> policies) {
     this.rules = List.copyOf(rules);
     this.policies = Collections.unmodifiableMap(policies);
-    rules.forEach(rule -> byPath.put(rule.path(), rule));
+    rules.forEach(rule -> {
+      byPath.put(rule.path(), rule);
+      ruleLengths.set(rule.path().length());
+    });
+    Rule root = byPath.get("/");
+    this.rootRule = root != null ? root : new Rule("/", PlacementPolicies.DEFAULT);
   }
 
   /** No rules: every path gets {@code default}. */
@@ -124,25 +133,27 @@ public final class PlacementRules {
   /** The rule that governs {@code path}: the longest prefix ending at a path component boundary. */
   public Rule ruleFor(String path) {
     // Walks up from the path itself: per-file rules (tier layouts) can be many, and the NameNode asks per block.
-    String candidate = path;
-    while (true) {
-      Rule rule = byPath.get(candidate);
-      if (rule != null) {
-        return rule;
+    int end = path.length();
+    while (end > 0) {
+      if (ruleLengths.get(end)) {
+        Rule rule = byPath.get(end == path.length() ? path : path.substring(0, end));
+        if (rule != null) {
+          return rule;
+        }
       }
-      int slash = candidate.lastIndexOf('/');
-      if (slash <= 0) {
-        break;
-      }
-      candidate = candidate.substring(0, slash);
+      end = path.lastIndexOf('/', end - 1);
     }
-    Rule root = byPath.get("/");
-    return root != null ? root : new Rule("/", PlacementPolicies.DEFAULT);
+    return rootRule;
   }
 
   /** The policy that governs {@code path}. */
   public PlacementPolicy policyFor(String path) {
-    return policies.get(ruleFor(path).policy());
+    return policyOf(ruleFor(path));
+  }
+
+  /** The policy of one of these rules (from {@link #ruleFor}). */
+  public PlacementPolicy policyOf(Rule rule) {
+    return policies.get(rule.policy());
   }
 
   public List<Rule> rules() {

@@ -1,6 +1,5 @@
 package io.strata.core.placement;
 
-import io.strata.core.tier.Tier;
 import java.util.List;
 
 /**
@@ -17,9 +16,12 @@ public final class PrimaryBackupPolicy extends ReplicaByReplicaPolicy {
 
   @Override
   protected List<Attempt> attempts(PlacementRequest request, List<Replica> placed, TargetChooser chooser) {
-    List<String> primary = chooser.tiers().stream().filter(t -> !t.backup()).map(Tier::name).toList();
-    List<String> backup = chooser.tiers().stream().filter(Tier::backup).map(Tier::name).toList();
-    boolean hasPrimaryCopy = placed.stream().anyMatch(r -> primary.contains(r.tier()));
+    List<String> primary = TierChoices.primaryNames(chooser.tiers());
+    List<String> backup = TierChoices.backupNames(chooser.tiers());
+    boolean hasPrimaryCopy = false;
+    for (Replica replica : placed) {
+      hasPrimaryCopy |= primary.contains(replica.tier());
+    }
     List<List<String>> groups = hasPrimaryCopy ? List.of(backup, primary) : List.of(primary, backup);
     return RackScopes.tierFirst(groups, RackScopes.networkAware(request, placed));
   }

@@ -1,5 +1,6 @@
 package io.strata.core.placement;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -37,14 +38,24 @@ public final class RackScopes {
     return scopes;
   }
 
-  /** Tries each tier group in order (the first is what the policy wants), each with every scope in order. */
+  /**
+   * Tries each tier group in order (the first is what the policy wants), each with every scope in order. The
+   * attempts are made as they are read: placement mostly stops at the first.
+   */
   public static List<Attempt> tierFirst(List<List<String>> tierGroups, List<Scope> scopes) {
-    List<Attempt> attempts = new ArrayList<>();
-    for (int g = 0; g < tierGroups.size(); g++) {
-      for (Scope scope : scopes) {
-        attempts.add(new Attempt(tierGroups.get(g), scope, g == 0));
+    List<List<String>> groups = List.copyOf(tierGroups);
+    List<Scope> inOrder = List.copyOf(scopes);
+    return new AbstractList<>() {
+      @Override
+      public Attempt get(int index) {
+        int group = index / inOrder.size();
+        return new Attempt(groups.get(group), inOrder.get(index % inOrder.size()), group == 0);
       }
-    }
-    return attempts;
+
+      @Override
+      public int size() {
+        return groups.size() * inOrder.size();
+      }
+    };
   }
 }

@@ -1,6 +1,5 @@
 package io.strata.core.placement;
 
-import io.strata.core.tier.Tier;
 import java.util.List;
 
 /**
@@ -33,11 +32,16 @@ public final class RatioPolicy extends ReplicaByReplicaPolicy {
     return Math.round((index + 1) * ratio) - Math.round(index * ratio) == 1;
   }
 
+  /** Only this policy reads a new block's position in its file. */
+  @Override
+  public boolean needsBlockIndex() {
+    return true;
+  }
+
   @Override
   protected List<Attempt> attempts(PlacementRequest request, List<Replica> placed, TargetChooser chooser) {
-    List<Tier> primary = TierChoices.primary(chooser.tiers());
-    List<String> flash = primary.stream().filter(TierChoices::isFlash).map(Tier::name).toList();
-    List<String> disk = primary.stream().filter(t -> !TierChoices.isFlash(t)).map(Tier::name).toList();
+    List<String> flash = TierChoices.flashPrimaryNames(chooser.tiers());
+    List<String> disk = TierChoices.diskPrimaryNames(chooser.tiers());
     boolean flashBlock = request.blockIndex() >= 0
         ? isFlashBlock(request.blockIndex())
         : flashMajority(placed, flash);

@@ -20,7 +20,7 @@ public final class TierAwarePolicy extends ReplicaByReplicaPolicy {
 
   /** The tier of each replica of the file's blocks, in replica order. */
   public static List<String> tiersFor(String path, List<Tier> tiers, int replication) {
-    List<String> primary = TierChoices.names(TierChoices.primary(tiers));
+    List<String> primary = TierChoices.primaryNames(tiers);
     List<String> plan = new ArrayList<>();
     for (int i = 0; i < replication; i++) {
       plan.add(pick(path, primary, i));
@@ -53,6 +53,6 @@ public final class TierAwarePolicy extends ReplicaByReplicaPolicy {
     List<Scope> scopes = placed.size() == 1
         ? List.of(new Scope.OutsideRacks(Set.of(placed.get(0).rack())), Scope.ANYWHERE)
         : List.of(Scope.ANYWHERE);
-    return RackScopes.tierFirst(TierChoices.withFallbacks(wanted, TierChoices.primary(chooser.tiers())), scopes);
+    return RackScopes.tierFirst(TierChoices.primaryWithFallbacks(wanted, chooser.tiers()), scopes);
   }
 }

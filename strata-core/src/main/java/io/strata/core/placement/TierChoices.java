@@ -3,20 +3,95 @@ package io.strata.core.placement;
 import io.strata.core.device.StorageKind;
 import io.strata.core.tier.Tier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Tier lists policies work with: zones, fallback orders and per-file stable choices. */
 public final class TierChoices {
+  /**
+   * The lists policies derive from a cluster's tiers for every replica they place. A cluster's tier list does not
+   * change, so they are derived once per list; the last list is remembered (one cluster per NameNode).
+   */
+  private record Derived(List<Tier> tiers, List<String> names, List<Tier> primary, List<String> primaryNames,
+      List<String> flashPrimaryNames, List<String> diskPrimaryNames, List<String> backupNames,
+      Map<String, List<List<String>>> primaryFallbacks) {
+
+    static Derived of(List<Tier> given) {
+      List<Tier> tiers = List.copyOf(given);
+      List<String> names = new ArrayList<>();
+      List<Tier> primary = new ArrayList<>();
+      List<String> primaryNames = new ArrayList<>();
+      List<String> flash = new ArrayList<>();
+      List<String> disk = new ArrayList<>();
+      List<String> backup = new ArrayList<>();
+      for (Tier tier : tiers) {
+        names.add(tier.name());
+        if (tier.backup()) {
+          backup.add(tier.name());
+          continue;
+        }
+        primary.add(tier);
+        primaryNames.add(tier.name());
+        (isFlash(tier) ? flash : disk).add(tier.name());
+      }
+      Map<String, List<List<String>>> fallbacks = new HashMap<>();
+      for (Tier tier : primary) {
+        fallbacks.put(tier.name(), List.copyOf(withFallbacks(tier.name(), primary)));
+      }
+      return new Derived(tiers, List.copyOf(names), List.copyOf(primary), List.copyOf(primaryNames),
+          List.copyOf(flash), List.copyOf(disk), List.copyOf(backup), Map.copyOf(fallbacks));
+    }
+  }
+
+  private static volatile Derived last;
+
   private TierChoices() {}
+
+  private static Derived derived(List<Tier> tiers) {
+    Derived known = last;
+    if (known != null && (known.tiers() == tiers || known.tiers().equals(tiers))) {
+      return known;
+    }
+    Derived fresh = Derived.of(tiers);
+    last = fresh;
+    return fresh;
+  }
 
   /** Names of the tiers, in the given (speed) order. */
   public static List<String> names(List<Tier> tiers) {
-    return tiers.stream().map(Tier::name).toList();
+    return derived(tiers).names();
   }
 
   /** Tiers that hold primary data (not backup-only tiers), fastest first. */
   public static List<Tier> primary(List<Tier> tiers) {
-    return tiers.stream().filter(t -> !t.backup()).toList();
+    return derived(tiers).primary();
+  }
+
+  /** Names of {@link #primary} tiers, fastest first. */
+  public static List<String> primaryNames(List<Tier> tiers) {
+    return derived(tiers).primaryNames();
+  }
+
+  /** Names of the primary flash tiers (HDFS-H's SSD zone), fastest first. */
+  public static List<String> flashPrimaryNames(List<Tier> tiers) {
+    return derived(tiers).flashPrimaryNames();
+  }
+
+  /** Names of the primary tiers that are not flash (HDFS-H's HDD zone), fastest first. */
+  public static List<String> diskPrimaryNames(List<Tier> tiers) {
+    return derived(tiers).diskPrimaryNames();
+  }
+
+  /** Names of the backup-only tiers, fastest first. */
+  public static List<String> backupNames(List<Tier> tiers) {
+    return derived(tiers).backupNames();
+  }
+
+  /** {@link #withFallbacks} of {@code wanted} among the {@link #primary} tiers of {@code tiers}. */
+  public static List<List<String>> primaryWithFallbacks(String wanted, List<Tier> tiers) {
+    List<List<String>> known = derived(tiers).primaryFallbacks().get(wanted);
+    return known != null ? known : withFallbacks(wanted, primary(tiers));
   }
 
   /** Solid-state or faster tiers: HDFS-H's SSD zone. */

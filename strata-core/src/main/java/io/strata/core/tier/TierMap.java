@@ -4,11 +4,13 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.device.StorageKind;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Resolves a volume (host, storage kind, device) to its tier and orders tiers by speed. Volumes that no
@@ -16,9 +18,17 @@ import java.util.Optional;
  * so a cluster without any tier configuration gets one tier per storage type, as HDFS sees it.
  */
 public final class TierMap {
+  /** Hosts remembered per storage kind; beyond this, names are resolved without being remembered. */
+  private static final int REMEMBERED_HOSTS = 100_000;
+
   private final List<TierRule> rules;
   private final List<Tier> tiers;
   private final Map<String, Tier> byName;
+  /**
+   * Tier names of volumes whose device is unknown, by kind and host: the NameNode asks for every replica it
+   * places, and the answer never changes since the map is immutable.
+   */
+  private final Map<StorageKind, Map<String, String>> namesByKindAndHost = new EnumMap<>(StorageKind.class);
 
   private TierMap(List<TierRule> rules, List<Tier> tiers) {
     this.rules = List.copyOf(rules);
@@ -26,6 +36,9 @@ public final class TierMap {
     this.byName = new LinkedHashMap<>();
     for (Tier tier : tiers) {
       byName.put(tier.name(), tier);
+    }
+    for (StorageKind kind : StorageKind.values()) {
+      namesByKindAndHost.put(kind, new ConcurrentHashMap<>());
     }
   }
 
@@ -72,6 +85,21 @@ public final class TierMap {
 
   /** The name of the tier a volume belongs to; device may be null when unknown. */
   public String tierName(String host, StorageKind kind, String device) {
+    if (device != null || host == null) {
+      return resolve(host, kind, device);
+    }
+    Map<String, String> names = namesByKindAndHost.get(kind);
+    String name = names.get(host);
+    if (name == null) {
+      name = resolve(host, kind, null);
+      if (names.size() < REMEMBERED_HOSTS) {
+        names.put(host, name);
+      }
+    }
+    return name;
+  }
+
+  private String resolve(String host, StorageKind kind, String device) {
     for (TierRule rule : rules) {
       if (rule.matches(host, kind, device)) {
         return rule.name();

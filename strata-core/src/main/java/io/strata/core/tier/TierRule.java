@@ -2,6 +2,8 @@ package io.strata.core.tier;
 
 import io.strata.core.device.StorageKind;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -14,8 +16,12 @@ import java.util.regex.Pattern;
  * @param device      device profile name, or null for any
  */
 public record TierRule(String name, StorageKind storageKind, List<String> hostGlobs, String device) {
+  /** Compiled host globs: the NameNode resolves tiers per chosen replica, and compiling a regex costs microseconds. */
+  private static final Map<String, Pattern> COMPILED = new ConcurrentHashMap<>();
+
   public TierRule {
     hostGlobs = List.copyOf(hostGlobs);
+    hostGlobs.forEach(TierRule::compiled);
   }
 
   /** True when a volume on {@code host} of {@code kind} (and device {@code deviceName}, if known) belongs here. */
@@ -30,11 +36,16 @@ public record TierRule(String name, StorageKind storageKind, List<String> hostGl
       return true;
     }
     for (String glob : hostGlobs) {
-      if (globToRegex(glob).matcher(host).matches()) {
+      if (compiled(glob).matcher(host).matches()) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Globs come from cluster specs only, so the cache stays as small as the specs' rules. */
+  private static Pattern compiled(String glob) {
+    return COMPILED.computeIfAbsent(glob, TierRule::globToRegex);
   }
 
   private static Pattern globToRegex(String glob) {

@@ -28,6 +28,23 @@ class PlacementRulesTest {
   }
 
   @Test
+  void onlyPrefixesAtPathBoundariesMatchWhateverTheLengthsOfTheRulePaths() {
+    PlacementRules rules = PlacementRules.of(PlacementRules.parseInline(
+        "/=hybrid; /a/bb=tier-aware; /a/bb/c.dat=ratio:0.2; /xyz=ratio:1", "test"), hats);
+    assertEquals("ratio:0.2", rules.ruleFor("/a/bb/c.dat").policy(), "a per-file rule");
+    assertEquals("tier-aware", rules.ruleFor("/a/bb/c.dat2").policy());
+    assertEquals("tier-aware", rules.ruleFor("/a/bb/").policy());
+    assertEquals("ratio:0.2", rules.ruleFor("/a/bb/c.dat/d").policy());
+    assertEquals("hybrid", rules.ruleFor("/a/b").policy());
+    assertEquals("hybrid", rules.ruleFor("/a/bbb/c").policy(), "/a/bb is as long as /a/bbb's prefix /a/bb");
+    assertEquals("hybrid", rules.ruleFor("/xy/z").policy(), "/xyz has the length of /xy/, not its path");
+    assertEquals("ratio:1", rules.ruleFor("/xyz/q").policy());
+    assertEquals("hybrid", rules.ruleFor("/").policy());
+    assertEquals("hybrid", rules.ruleFor("relative/xyz").policy());
+    assertEquals("ratio:1", rules.policyOf(rules.ruleFor("/xyz")).name());
+  }
+
+  @Test
   void aBadRuleIsRefusedWhenTheRulesAreBuiltNamingTheRule() {
     ConfigException e = assertThrows(ConfigException.class,
         () -> PlacementRules.of(PlacementRules.parseInline("/a=tier-aware;/b=ratio:2", "strata.placement.rules"), hats));

@@ -45,4 +45,20 @@ class TierMapTest {
     ConfigException e = assertThrows(ConfigException.class, () -> map.get("tape"));
     assertEquals(true, e.getMessage().contains("tape"));
   }
+
+  /** Names are remembered per host and kind; the answer must stay the rules' answer, device or not. */
+  @Test
+  void repeatedLookupsGiveTheRulesAnswerEveryTime() {
+    TierMap map = TierMap.of(List.of(
+        new TierRule("pcie", StorageKind.SSD, List.of("r?f*", "gpu*"), null),
+        new TierRule("nvme", StorageKind.SSD, List.of(), "nvme-ssd")), List.of());
+    for (int round = 0; round < 3; round++) {
+      assertEquals("pcie", map.tierName("r1f07", StorageKind.SSD, null));
+      assertEquals("pcie", map.tierName("gpu3", StorageKind.SSD, "nvme-ssd"));
+      assertEquals("nvme", map.tierName("r12f07", StorageKind.SSD, null), "? is one character");
+      assertEquals("nvme", map.tierName("r1h07", StorageKind.SSD, "nvme-ssd"));
+      assertEquals("ssd", map.tierName("r1h07", StorageKind.SSD, "sata-ssd"));
+      assertEquals("disk", map.tierName("r1f07", StorageKind.DISK, null));
+    }
+  }
 }

@@ -5,33 +5,34 @@ import io.strata.core.placement.Scope;
 import io.strata.core.placement.TargetChooser;
 import io.strata.core.tier.Tier;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.apache.hadoop.net.NetworkTopology;
-import org.apache.hadoop.net.Node;
-import org.apache.hadoop.net.NodeBase;
 
 /**
  * Finds nodes for one block on the live NameNode, through HDFS's own random choice, so each target passes
  * HDFS's checks (enough remaining space on a storage of the type, not stale, not decommissioning, not
- * overloaded, rack limits). Tiers become storage types plus, for tiers that split a type by host, a host filter.
+ * overloaded, rack limits). Tiers become storage types; the candidate nodes of a tier come from the
+ * {@link TierNodeIndex}, which also tells tiers that split one storage type by host apart.
  */
 final class HdfsTargetChooser implements TargetChooser {
   private final StrataBlockPlacementPolicy policy;
+  private final TierNodeIndex.Snapshot index;
   private final DatanodeDescriptor writer;
-  private final Set<Node> excluded;
+  private final AttemptExclusions excluded;
   private final long blocksize;
   private final int maxPerRack;
   private final List<DatanodeStorageInfo> results;
   private final boolean avoidStale;
+  private int rackCount = -1;
+  private List<String> writerTiers;
 
-  HdfsTargetChooser(StrataBlockPlacementPolicy policy, DatanodeDescriptor writer, Set<Node> excluded, long blocksize,
-      int maxPerRack, List<DatanodeStorageInfo> results, boolean avoidStale) {
+  HdfsTargetChooser(StrataBlockPlacementPolicy policy, TierNodeIndex.Snapshot index, DatanodeDescriptor writer,
+      AttemptExclusions excluded, long blocksize, int maxPerRack, List<DatanodeStorageInfo> results,
+      boolean avoidStale) {
     this.policy = policy;
+    this.index = index;
     this.writer = writer;
     this.excluded = excluded;
     this.blocksize = blocksize;
@@ -45,9 +46,13 @@ final class HdfsTargetChooser implements TargetChooser {
     return policy.tierMap().tiers();
   }
 
+  /** Asked per replica; read once per block, as the topology's lock is taken to read it. */
   @Override
   public int rackCount() {
-    return policy.topology().getNumOfNonEmptyRacks();
+    if (rackCount < 0) {
+      rackCount = policy.topology().getNumOfNonEmptyRacks();
+    }
+    return rackCount;
   }
 
   @Override
@@ -55,18 +60,24 @@ final class HdfsTargetChooser implements TargetChooser {
     if (writer == null || !writer.getHostName().equals(host)) {
       return List.of();
     }
-    List<String> tiers = new ArrayList<>();
-    for (DatanodeStorageInfo storage : writer.getStorageInfos()) {
-      String tier = policy.replicaOf(storage).tier();
-      if (!tiers.contains(tier)) {
-        tiers.add(tier);
+    if (writerTiers == null) { // asked per replica, the same for the whole block
+      List<String> tiers = new ArrayList<>();
+      for (DatanodeStorageInfo storage : writer.getStorageInfos()) {
+        String tier = policy.replicaOf(storage).tier();
+        if (!tiers.contains(tier)) {
+          tiers.add(tier);
+        }
       }
+      writerTiers = List.copyOf(tiers);
     }
-    return tiers;
+    return writerTiers;
   }
 
   @Override
   public Replica choose(List<String> tierNames, Scope scope) {
+    if (tierNames.size() == 1) {
+      return chooseIn(tierNames.get(0), scope);
+    }
     for (String tier : order(tierNames)) {
       Replica chosen = chooseIn(tier, scope);
       if (chosen != null) {
@@ -81,82 +92,52 @@ final class HdfsTargetChooser implements TargetChooser {
    * in proportion to their nodes, as a random choice over all their nodes would.
    */
   private List<String> order(List<String> tierNames) {
-    if (tierNames.size() <= 1) {
-      return tierNames;
+    int n = tierNames.size();
+    int[] weights = new int[n];
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+      weights[i] = Math.max(1, index.count(tierNames.get(i)));
+      total += weights[i];
     }
-    List<String> left = new ArrayList<>(tierNames);
-    List<Integer> weights = new ArrayList<>();
-    for (String tier : left) {
-      weights.add(Math.max(1, nodesIn(tier)));
-    }
-    List<String> ordered = new ArrayList<>();
-    while (!left.isEmpty()) {
-      int total = weights.stream().mapToInt(Integer::intValue).sum();
-      int draw = ThreadLocalRandom.current().nextInt(total);
+    List<String> ordered = new ArrayList<>(n);
+    boolean[] taken = new boolean[n];
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    while (ordered.size() < n) {
+      int draw = random.nextInt(total);
       int i = 0;
-      while (draw >= weights.get(i)) {
-        draw -= weights.get(i++);
+      while (taken[i] || draw >= weights[i]) {
+        if (!taken[i]) {
+          draw -= weights[i];
+        }
+        i++;
       }
-      ordered.add(left.remove(i));
-      weights.remove(i);
+      taken[i] = true;
+      total -= weights[i];
+      ordered.add(tierNames.get(i));
     }
     return ordered;
   }
 
-  private int nodesIn(String tier) {
-    Tier t = policy.tierMap().find(tier).orElse(null);
-    if (t == null) {
-      return 0;
-    }
-    StrataBlockPlacementPolicy.TierFilter filter = new StrataBlockPlacementPolicy.TierFilter(tier, t.storageKind());
-    int count = 0;
-    for (Node node : policy.topology().getLeaves(NodeBase.ROOT)) {
-      if (node instanceof DatanodeDescriptor d && policy.inTier(d, filter)
-          && d.getStorageTypes().contains(org.apache.hadoop.fs.StorageType.valueOf(t.storageKind().name()))) {
-        count++;
-      }
-    }
-    return count;
-  }
-
   private Replica chooseIn(String tier, Scope scope) {
-    Tier t = policy.tierMap().find(tier).orElse(null);
-    if (t == null) {
+    TierNodeIndex.TierTarget target = policy.tierTarget(tier);
+    if (target == null) {
       return null;
     }
-    StrataBlockPlacementPolicy.TierFilter filter = new StrataBlockPlacementPolicy.TierFilter(tier, t.storageKind());
-    Set<Node> attemptExcluded = new HashSet<>(excluded);
     DatanodeStorageInfo storage;
     if (scope instanceof Scope.OnHost onHost) {
       if (writer == null || !writer.getHostName().equals(onHost.host())) {
         return null;
       }
-      storage = policy.onNode(writer, filter, attemptExcluded, blocksize, maxPerRack, results, avoidStale);
+      storage = policy.onNode(writer, target, excluded, blocksize, maxPerRack, results, avoidStale);
     } else {
-      storage = policy.randomIn(filter, hdfsScope(scope, attemptExcluded), attemptExcluded, blocksize, maxPerRack,
-          results, avoidStale);
+      storage = policy.randomIn(index, target, scope, excluded, blocksize, maxPerRack, results, avoidStale);
     }
     if (storage == null) {
       return null;
     }
-    excluded.add(storage.getDatanodeDescriptor());
-    return policy.replicaOf(storage);
-  }
-
-  /** HDFS scope syntax: a rack path, or {@code ~} and a rack path for "outside it". */
-  private String hdfsScope(Scope scope, Set<Node> attemptExcluded) {
-    if (scope instanceof Scope.InRack inRack) {
-      return inRack.rack();
-    }
-    if (scope instanceof Scope.OutsideRacks outside) {
-      if (outside.racks().size() == 1) {
-        return "~" + outside.racks().iterator().next();
-      }
-      NetworkTopology topology = policy.topology();
-      for (String rack : outside.racks()) {
-        attemptExcluded.addAll(topology.getLeaves(rack));
-      }
-    }
-    return NodeBase.ROOT;
+    DatanodeDescriptor node = storage.getDatanodeDescriptor();
+    excluded.add(node);
+    // The node was checked to be of this tier (index pick or onNode), and its storage is of the tier's type.
+    return new Replica(node.getHostName(), node.getNetworkLocation(), tier);
   }
 }

@@ -75,7 +75,8 @@ final class RulesInForce {
    * Returns true on the call that started it.
    */
   boolean startPolling() {
-    if (!started.compareAndSet(false, true)) {
+    // A plain read first: this runs for every block, and a failing compare-and-set still takes the cache line.
+    if (started.get() || !started.compareAndSet(false, true)) {
       return false;
     }
     if (refreshMillis <= 0) {

@@ -7,13 +7,14 @@ import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.placement.PlacementRequest;
 import io.strata.core.placement.PlacementRules;
 import io.strata.core.placement.Replica;
+import io.strata.core.placement.Scope;
+import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,6 +27,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
+import org.apache.hadoop.net.NodeBase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,16 +49,20 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
   private RulesInForce rules;
   private final NewBlockCounter blockCounter = new NewBlockCounter();
   private final OncePerFileLog fallbackWarnings = new OncePerFileLog();
-  /** The tier the current thread's target search is restricted to, for {@link #chooseDataNode}. */
-  private final ThreadLocal<TierFilter> tierFilter = new ThreadLocal<>();
-
-  record TierFilter(String tier, StorageKind kind) {}
+  private Map<String, TierNodeIndex.TierTarget> tierTargets = Map.of();
+  private volatile TierNodeIndex tierIndex;
+  private final Object tierIndexLock = new Object();
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.avoidStaleForWrite = conf.getBoolean("dfs.namenode.avoid.write.stale.datanode", false);
     this.rules = new RulesInForce(conf, PlacementSettings.from(conf));
+    Map<String, TierNodeIndex.TierTarget> targets = new HashMap<>();
+    for (Tier tier : rules.tierMap().tiers()) {
+      targets.put(tier.name(), TierNodeIndex.TierTarget.of(tier));
+    }
+    this.tierTargets = Map.copyOf(targets);
     LOG.info("Strata placement plugin loaded: tiers {}, rules {}", rules.tierMap().tiers(), rules.current().rules());
   }
 
@@ -116,7 +122,27 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     rules.settle();
     PlacementRules current = rules.current();
     PlacementRules.Rule rule = current.ruleFor(srcPath);
-    return PlacementPolicies.DEFAULT.equals(rule.policy()) ? null : current.policyFor(srcPath);
+    return PlacementPolicies.DEFAULT.equals(rule.policy()) ? null : current.policyOf(rule);
+  }
+
+  /** The tier index over this NameNode's topology, created on first use (the topology comes after the conf). */
+  TierNodeIndex tierIndex() {
+    TierNodeIndex index = tierIndex;
+    if (index == null || !index.indexes(clusterMap)) {
+      synchronized (tierIndexLock) {
+        index = tierIndex;
+        if (index == null || !index.indexes(clusterMap)) {
+          index = new TierNodeIndex(clusterMap, tierMap());
+          tierIndex = index;
+        }
+      }
+    }
+    return index;
+  }
+
+  /** The tier called {@code name} as a target, or null for a name that is not a tier of the cluster. */
+  TierNodeIndex.TierTarget tierTarget(String name) {
+    return tierTargets.get(name);
   }
 
   private DatanodeStorageInfo[] place(PlacementPolicy policy, String srcPath, int numOfReplicas, Node writer,
@@ -133,19 +159,24 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
       existing.add(replicaOf(storage));
     }
     DatanodeDescriptor writerNode = writer instanceof DatanodeDescriptor d ? d : null;
-    PlacementRequest request = new PlacementRequest(srcPath, newBlock ? blockCounter.next(srcPath) : -1,
+    long blockIndex = newBlock && policy.needsBlockIndex() ? blockCounter.next(srcPath) : -1;
+    PlacementRequest request = new PlacementRequest(srcPath, blockIndex,
         chosen.size() + needed, needed, existing, writerNode == null ? null : writerNode.getHostName(),
         writer == null ? null : writer.getNetworkLocation());
 
-    Set<Node> excluded = excludedNodes == null ? new HashSet<>() : new HashSet<>(excludedNodes);
-    chosen.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
+    AttemptExclusions excluded = new AttemptExclusions(excludedNodes);
+    for (DatanodeStorageInfo storage : chosen) {
+      excluded.add(storage.getDatanodeDescriptor());
+    }
     List<DatanodeStorageInfo> results = new ArrayList<>(chosen);
-    HdfsTargetChooser chooser = new HdfsTargetChooser(this, writerNode, excluded, blocksize, limits[1], results,
-        avoidStaleForWrite);
+    HdfsTargetChooser chooser = new HdfsTargetChooser(this, tierIndex().current(), writerNode, excluded, blocksize,
+        limits[1], results, avoidStaleForWrite);
     Placement placement = policy.place(request, chooser);
     PlacementMetrics.get().placedBlocks.incr();
-    LOG.debug("{} block {} under '{}': existing {}, writer {}, chose {}", srcPath, request.blockIndex(), policy.name(),
-        existing, request.writerHost(), placement.targets());
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("{} block {} under '{}': existing {}, writer {}, chose {}", srcPath, request.blockIndex(),
+          policy.name(), existing, request.writerHost(), placement.targets());
+    }
     if (!placement.fallbacks().isEmpty()) {
       PlacementMetrics.get().fallbackReplicas.incr(placement.fallbacks().size());
       if (fallbackWarnings.first(srcPath)) {
@@ -229,10 +260,12 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     Node from = writer != null && clusterMap.contains(writer) ? writer : storages[0].getDatanodeDescriptor();
     for (int i = 0; i < storages.length; i++) {
       int nearest = i;
+      int nearestDistance = clusterMap.getDistance(from, storages[i].getDatanodeDescriptor());
       for (int j = i + 1; j < storages.length; j++) {
-        if (clusterMap.getDistance(from, storages[j].getDatanodeDescriptor())
-            < clusterMap.getDistance(from, storages[nearest].getDatanodeDescriptor())) {
+        int distance = clusterMap.getDistance(from, storages[j].getDatanodeDescriptor());
+        if (distance < nearestDistance) {
           nearest = j;
+          nearestDistance = distance;
         }
       }
       DatanodeStorageInfo swap = storages[i];
@@ -250,53 +283,73 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
   }
 
   /**
-   * HDFS picks a random node of the wanted storage type here; when the wanted tier is only part of that storage
-   * type (PCIe vs SATA SSD), nodes of the other tiers are skipped.
+   * HDFS's random choice of a node of a storage type. During a Strata attempt it is a random node of the attempt's
+   * tier in its scope, from the tier index (a storage type may hold several tiers, e.g. PCIe and SATA SSDs); HDFS
+   * then checks the node as it checks its own picks, and asks again if the node fails.
    */
   @Override
   protected DatanodeDescriptor chooseDataNode(String scope, Collection<Node> excludedNodes, StorageType type) {
-    TierFilter filter = tierFilter.get();
-    while (true) {
-      DatanodeDescriptor node = super.chooseDataNode(scope, excludedNodes, type);
-      if (node == null || filter == null || inTier(node, filter)) {
-        return node;
-      }
-      excludedNodes.add(node); // callers pass a per-attempt copy
+    if (excludedNodes instanceof AttemptExclusions attempt && attempt.choosesByTier()) {
+      return attempt.randomNode();
     }
+    return super.chooseDataNode(scope, excludedNodes, type);
   }
 
-  boolean inTier(DatanodeDescriptor node, TierFilter filter) {
-    return tierMap().tierName(node.getHostName(), filter.kind(), null).equals(filter.tier());
+  /** As above, for a topology that does not track storage types (not a {@code DFSNetworkTopology}). */
+  @Override
+  protected DatanodeDescriptor chooseDataNode(String scope, Collection<Node> excludedNodes) {
+    if (excludedNodes instanceof AttemptExclusions attempt && attempt.choosesByTier()) {
+      return attempt.randomNode();
+    }
+    return super.chooseDataNode(scope, excludedNodes);
   }
 
   // Bridges for HdfsTargetChooser to HDFS's protected target-choice machinery.
 
-  DatanodeStorageInfo randomIn(TierFilter filter, String scope, Set<Node> excluded, long blocksize, int maxPerRack,
-      List<DatanodeStorageInfo> results, boolean avoidStale) {
-    EnumMap<StorageType, Integer> types = new EnumMap<>(StorageType.class);
-    types.put(StorageType.valueOf(filter.kind().name()), 1);
-    tierFilter.set(filter);
+  /** A storage of {@code target} on a random node of its tier in {@code scope} that passes HDFS's checks. */
+  DatanodeStorageInfo randomIn(TierNodeIndex.Snapshot index, TierNodeIndex.TierTarget target, Scope scope,
+      AttemptExclusions excluded, long blocksize, int maxPerRack, List<DatanodeStorageInfo> results,
+      boolean avoidStale) {
+    DatanodeStorageInfo storage = null;
+    excluded.begin(index, target, scope);
     try {
-      return chooseRandom(scope, excluded, blocksize, maxPerRack, results, avoidStale, types);
+      if (!excluded.drawFirst()) {
+        return null;
+      }
+      // The scope string is not read: chooseDataNode above takes the attempt's scope from the excluded set.
+      storage = chooseRandom(NodeBase.ROOT, excluded, blocksize, maxPerRack, results, avoidStale, typeOf(target));
+      return storage;
     } catch (NotEnoughReplicasException e) {
       return null;
     } finally {
-      tierFilter.remove();
+      excluded.end(storage == null ? null : storage.getDatanodeDescriptor());
     }
   }
 
-  DatanodeStorageInfo onNode(DatanodeDescriptor node, TierFilter filter, Set<Node> excluded, long blocksize,
-      int maxPerRack, List<DatanodeStorageInfo> results, boolean avoidStale) {
-    if (!inTier(node, filter)) {
+  /** A storage of {@code target} on {@code node}, if the node is of that tier and passes HDFS's checks. */
+  DatanodeStorageInfo onNode(DatanodeDescriptor node, TierNodeIndex.TierTarget target, AttemptExclusions excluded,
+      long blocksize, int maxPerRack, List<DatanodeStorageInfo> results, boolean avoidStale) {
+    if (!target.tier().equals(tierMap().tierName(node.getHostName(), target.kind(), null))) {
       return null;
     }
-    EnumMap<StorageType, Integer> types = new EnumMap<>(StorageType.class);
-    types.put(StorageType.valueOf(filter.kind().name()), 1);
+    DatanodeStorageInfo storage = null;
+    excluded.begin(null, target, null);
     try {
-      return chooseLocalStorage(node, excluded, blocksize, maxPerRack, results, avoidStale, types, false);
+      storage = chooseLocalStorage(node, excluded, blocksize, maxPerRack, results, avoidStale, typeOf(target),
+          false);
+      return storage;
     } catch (NotEnoughReplicasException e) {
       return null;
+    } finally {
+      excluded.end(storage == null ? null : storage.getDatanodeDescriptor());
     }
+  }
+
+  /** HDFS's "one replica of this type" request; a new map per call, since HDFS counts it down. */
+  private static EnumMap<StorageType, Integer> typeOf(TierNodeIndex.TierTarget target) {
+    EnumMap<StorageType, Integer> types = new EnumMap<>(StorageType.class);
+    types.put(target.type(), 1);
+    return types;
   }
 
   org.apache.hadoop.net.NetworkTopology topology() {
