@@ -39,6 +39,8 @@ final class RulesInForce {
   /** False until the rules file has been read (or found absent) once: until then placements retry it. */
   private volatile boolean settled;
   private volatile long lastAttemptMillis;
+  /** True while the rules file cannot be read (e.g. the NameNode is stopping): said once, not every poll. */
+  private boolean unreadable;
 
   RulesInForce(Configuration conf, PlacementSettings settings) {
     this.conf = conf;
@@ -107,7 +109,9 @@ final class RulesInForce {
       FileStatus status;
       try {
         status = client.getFileStatus(hdfsFile);
+        readableAgain();
       } catch (FileNotFoundException e) {
+        readableAgain();
         settled = true;
         if (loadedModificationTime != -1) {
           install(List.of(), -1, "rules file " + hdfsFile + " was removed");
@@ -136,9 +140,21 @@ final class RulesInForce {
       return false;
     } catch (RuntimeException | IOException e) {
       PlacementMetrics.get().ruleLoadFailures.incr();
-      LOG.error("Strata placement rules in {} refused, keeping the {} rules in force: {}", hdfsFile,
-          rules.rules().size(), e.getMessage());
+      if (!unreadable) {
+        unreadable = true;
+        LOG.error("Strata placement rules in {} cannot be read, keeping the {} rules in force (said again only "
+            + "after it has been read): {}", hdfsFile, rules.rules().size(), e.getMessage());
+      } else {
+        LOG.debug("Strata placement rules in {} still cannot be read: {}", hdfsFile, e.getMessage());
+      }
       return false;
+    }
+  }
+
+  private void readableAgain() {
+    if (unreadable) {
+      unreadable = false;
+      LOG.info("Strata placement rules in {} can be read again", hdfsFile);
     }
   }
 
