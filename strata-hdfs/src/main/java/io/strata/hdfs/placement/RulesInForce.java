@@ -109,7 +109,6 @@ final class RulesInForce {
       FileStatus status;
       try {
         status = client.getFileStatus(hdfsFile);
-        readableAgain();
       } catch (FileNotFoundException e) {
         readableAgain();
         settled = true;
@@ -120,6 +119,7 @@ final class RulesInForce {
         return false;
       }
       if (status.getModificationTime() == loadedModificationTime) {
+        readableAgain();
         settled = true;
         return false;
       }
@@ -127,6 +127,7 @@ final class RulesInForce {
       try (InputStream in = client.open(hdfsFile)) {
         text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
+      readableAgain();
       List<PlacementRules.Rule> stored = PlacementRules.parseDocument(ConfigNode.parse(hdfsFile.toString(), text));
       install(stored, status.getModificationTime(), "loaded " + stored.size() + " rules from " + hdfsFile);
       PlacementMetrics.get().ruleLoads.incr();
