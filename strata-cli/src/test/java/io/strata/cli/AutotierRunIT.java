@@ -348,17 +348,8 @@ class AutotierRunIT {
     return cluster.fsck("/");
   }
 
-  private void awaitHealthy() {
-    String[] last = {""};
-    waitFor(Duration.ofSeconds(60), () -> {
-      try {
-        last[0] = fsck();
-      } catch (Exception e) {
-        return false;
-      }
-      return last[0].contains("is HEALTHY") && last[0].contains("Under-replicated blocks:\t0")
-          && last[0].contains("Over-replicated blocks:\t0") && last[0].contains("Mis-replicated blocks:\t\t0");
-    }, "fsck HEALTHY with nothing under-, over- or mis-replicated");
+  private void awaitHealthy() throws InterruptedException {
+    cluster.awaitHealthy(Duration.ofSeconds(60));
   }
 
   private static List<String> concat(List<String> a, List<String> b) {

@@ -258,6 +258,31 @@ public final class EmbeddedCluster implements AutoCloseable {
     return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
+  /**
+   * Waits until {@code hdfs fsck /} finds the file system HEALTHY with no block under-, over- or mis-replicated,
+   * and returns that report; when {@code timeout} passes first, throws with the last report.
+   */
+  public String awaitHealthy(java.time.Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      String last;
+      try {
+        last = fsck("/");
+      } catch (IOException e) {
+        last = "fsck failed: " + e;
+      }
+      if (last.contains("is HEALTHY") && last.contains("Under-replicated blocks:\t0")
+          && last.contains("Over-replicated blocks:\t0") && last.contains("Mis-replicated blocks:\t\t0")) {
+        return last;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("fsck / was not HEALTHY with nothing under-, over- or mis-replicated within "
+            + timeout + "; last report:\n" + last);
+      }
+      Thread.sleep(200);
+    }
+  }
+
   /** The DataNode of a spec host. */
   public Optional<DataNode> dataNode(String host) {
     List<NodeSpec> nodes = spec.nodes();

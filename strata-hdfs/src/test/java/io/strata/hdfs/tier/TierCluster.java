@@ -1,7 +1,6 @@
 package io.strata.hdfs.tier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.strata.core.device.StorageKind;
 import io.strata.core.spec.ClusterSpec;
@@ -164,17 +163,7 @@ final class TierCluster implements AutoCloseable {
 
   /** Waits until fsck reports the file system healthy, with nothing under- or over-replicated or misplaced. */
   void awaitHealthy() throws Exception {
-    String[] last = {""};
-    waitFor(Duration.ofSeconds(60), () -> {
-      try {
-        last[0] = fsck();
-      } catch (Exception e) {
-        return false;
-      }
-      return last[0].contains("is HEALTHY") && last[0].contains("Under-replicated blocks:\t0")
-          && last[0].contains("Over-replicated blocks:\t0") && last[0].contains("Mis-replicated blocks:\t\t0");
-    }, "fsck HEALTHY");
-    assertEquals(true, last[0].contains("is HEALTHY"), last[0]);
+    cluster.awaitHealthy(Duration.ofSeconds(60));
   }
 
   static void waitFor(Duration timeout, BooleanSupplier condition, String what) {
