@@ -4,6 +4,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.engine.SimConfig;
+import io.strata.sim.model.DeviceModel;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.model.CapacityRule;
 import io.strata.sim.policy.SimPolicies;
@@ -99,6 +100,12 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the results as JSON instead of tables")
   boolean json;
 
+  @Option(names = "--device-model", paramLabel = "MODEL",
+      description = "how a node's volumes share bandwidth: pooled (one resource per node and tier) or per-volume "
+          + "(one per disk, each replica on one disk; readers of one replica share it). Default: the scenario's "
+          + "own, pooled for your own runs")
+  String deviceModel;
+
   @Option(names = "--threads", paramLabel = "N", description = "runs simulated at once (default: CPU cores)")
   Integer threads;
 
@@ -119,7 +126,7 @@ final class SimulateCommand implements Callable<Integer> {
       for (String option : OWN_RUN_OPTIONS) {
         if (commandSpec.commandLine().getParseResult().hasMatchedOption(option)) {
           throw new ConfigException(option + " applies to your own runs (--spec/--preset with --trace), not to "
-              + "--scenario, which fixes its setup (only --seed, --jobs, --out, --json, --threads apply)");
+              + "--scenario, which fixes its setup (only --seed, --jobs, --device-model, --out, --json, --threads apply)");
         }
       }
     }
@@ -140,6 +147,9 @@ final class SimulateCommand implements Callable<Integer> {
       Scenario chosen = Scenarios.get(scenario);
       name = chosen.name();
       groups = chosen.groups(new Scenario.Options(seed, jobs));
+      if (deviceModel != null) {
+        groups = withDeviceModel(groups, DeviceModel.parse(deviceModel));
+      }
       metrics = chosen.metrics();
       notes = chosen.notes();
       specText = chosen.specText();
@@ -184,6 +194,16 @@ final class SimulateCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The scenario's runs with the device model the user chose; the group title says which. */
+  private static List<Scenario.RunGroup> withDeviceModel(List<Scenario.RunGroup> groups, DeviceModel model) {
+    List<Scenario.RunGroup> changed = new ArrayList<>();
+    for (Scenario.RunGroup group : groups) {
+      List<SimConfig> runs = group.runs().stream().map(run -> run.withDeviceModel(model)).toList();
+      changed.add(new Scenario.RunGroup(group.title() + " [" + model.label() + " devices]", runs));
+    }
+    return changed;
+  }
+
   /** One run per placement/retrieval pair; a single name on one side pairs with every name on the other. */
   private List<SimConfig> ownRuns(ClusterSpec spec) {
     List<String> placements = List.of(placement.split(","));
@@ -215,7 +235,8 @@ final class SimulateCommand implements Callable<Integer> {
         .withBlockSize(ClusterUpCommand.parseSize(blockSize, "--block-size"))
         .withReplication(replication)
         .withSlots(mapSlots, reduceSlots)
-        .withCapacityRule(CapacityRule.parse(capacity));
+        .withCapacityRule(CapacityRule.parse(capacity))
+        .withDeviceModel(deviceModel == null ? DeviceModel.POOLED : DeviceModel.parse(deviceModel));
     return byteScale == null ? config : config.withByteScale(byteScale);
   }
 

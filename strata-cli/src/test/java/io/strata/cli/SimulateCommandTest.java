@@ -97,6 +97,18 @@ class SimulateCommandTest {
   }
 
   @Test
+  void theDeviceModelOptionReachesScenarioAndOwnRuns(@TempDir Path dir) throws Exception {
+    assertEquals(0, StrataCli.execute("simulate", "--scenario", "hats-500", "--jobs", "20", "--device-model",
+        "per-volume", "--no-progress", "--out", dir.resolve("s").toString()), stderr());
+    assertTrue(stdout().contains("[per-volume devices] - ratios to 'network/network'"), stdout());
+    assertEquals(0, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--byte-scale", "0.01",
+        "--device-model", "per-volume", "--json"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--device-model",
+        "raid0"));
+    assertTrue(stderr().contains("unknown device model 'raid0': expected one of pooled, per-volume"), stderr());
+  }
+
+  @Test
   void badInputIsRefusedWithExitTwoAndNamed(@TempDir Path dir) {
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-5000"));
     assertTrue(stderr().contains("unknown scenario 'hats-5000' (known: hats-500, aptstore, hdfsh-sort)"), stderr());

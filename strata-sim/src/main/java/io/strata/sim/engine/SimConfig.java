@@ -3,6 +3,7 @@ package io.strata.sim.engine;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.model.CapacityRule;
+import io.strata.sim.model.DeviceModel;
 import io.strata.sim.trace.TraceSource;
 
 /**
@@ -27,6 +28,7 @@ import io.strata.sim.trace.TraceSource;
  * @param jobLimit        replay only the first N jobs; 0 for all
  * @param inputModel      how jobs pick their input files when the trace has no paths
  * @param referenceSeconds how often the popularity hook is asked for decisions (AptStore's reference time)
+ * @param deviceModel     how a node's volumes become device resources ({@code pooled} by default, {@code per-volume})
  */
 public record SimConfig(
     String label,
@@ -46,7 +48,8 @@ public record SimConfig(
     int maxReducers,
     long jobLimit,
     InputModel inputModel,
-    double referenceSeconds) {
+    double referenceSeconds,
+    DeviceModel deviceModel) {
 
   public SimConfig {
     if (blockSize <= 0) {
@@ -70,6 +73,9 @@ public record SimConfig(
     if (!(referenceSeconds > 0)) {
       throw new ConfigException("reference time must be > 0 s, got " + referenceSeconds);
     }
+    if (deviceModel == null) {
+      throw new ConfigException("device model must be given (pooled or per-volume)");
+    }
   }
 
   /**
@@ -78,7 +84,8 @@ public record SimConfig(
    */
   public static SimConfig defaults(ClusterSpec spec, TraceSource trace, String placement, String retrieval) {
     return new SimConfig(placement + "/" + retrieval, spec, trace, placement, retrieval, "none", 42, 64L << 20, 3, 6, 2,
-        Double.NaN, CapacityRule.LRU, 1L << 30, 999, 0, InputModel.FB2010_FIT, 3600);
+        Double.NaN, CapacityRule.LRU, 1L << 30, 999, 0, InputModel.FB2010_FIT, 3600,
+        DeviceModel.POOLED);
   }
 
   /** The byte scale in force: the given one, else simulated nodes / traced nodes, else 1. */
@@ -91,62 +98,67 @@ public record SimConfig(
 
   public SimConfig withLabel(String value) {
     return new SimConfig(value, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withPolicies(String placementName, String retrievalName) {
     return new SimConfig(label, spec, trace, placementName, retrievalName, popularity, seed, blockSize, replication,
         mapSlots, reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel,
-        referenceSeconds);
+        referenceSeconds, deviceModel);
   }
 
   public SimConfig withPopularity(String value) {
     return new SimConfig(label, spec, trace, placement, retrieval, value, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withSeed(long value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, value, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withBlockSize(long value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, value, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withSlots(int maps, int reduces) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, maps,
-        reduces, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduces, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withByteScale(double value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, value, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, value, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withCapacityRule(CapacityRule value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, value, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, value, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withReducers(long bytesPer, int max) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPer, max, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPer, max, jobLimit, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withJobLimit(long value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, value, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, value, inputModel, referenceSeconds, deviceModel);
   }
 
   public SimConfig withInputModel(InputModel value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, value, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, value, referenceSeconds, deviceModel);
   }
 
   public SimConfig withReplication(int value) {
     return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, value, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds);
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
+  }
+
+  public SimConfig withDeviceModel(DeviceModel value) {
+    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
+        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, value);
   }
 }

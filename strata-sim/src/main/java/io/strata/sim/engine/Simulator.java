@@ -158,7 +158,7 @@ public final class Simulator {
     Engine(SimConfig config, Progress progress, PopularityFactory popularityFactory) {
       this.config = config;
       this.progress = progress;
-      this.cluster = new SimCluster(config.spec());
+      this.cluster = new SimCluster(config.spec(), config.deviceModel());
       this.network = cluster.network();
       SplittableRandom master = new SplittableRandom(config.seed());
       Random placementRandom = new Random(master.nextLong());
@@ -467,7 +467,7 @@ public final class Simulator {
         if (source != node) {
           transfers[node]++;
         }
-        network.start(now, bytes, false, cluster.readPath(source, tier, node), this);
+        network.start(now, bytes, false, cluster.readPath(source, tier, node, file.blockKey(task)), this);
       }
 
       @Override
@@ -541,7 +541,7 @@ public final class Simulator {
           if (source != node) {
             transfers[node]++;
           }
-          network.start(now, part, false, cluster.readPath(source, cluster.intermediateTier(source), node),
+          network.start(now, part, false, cluster.readPath(source, cluster.intermediateTier(source), node, intermediateKey(c)),
               (flow, at) -> {
                 transfers[source]--;
                 if (source != node) {
@@ -552,6 +552,14 @@ public final class Simulator {
                 }
               });
         }
+      }
+
+      /**
+       * Stands for the intermediate data fetch {@code copy} of this reduce reads, so the per-volume model spreads a
+       * job's map outputs over a node's volumes as MapReduce's local-directory allocator does.
+       */
+      private long intermediateKey(int copy) {
+        return (long) job.sequence << 32 | ((index + copy) & 0xFFFFFFFFL);
       }
 
       private void shuffled() {
@@ -622,7 +630,7 @@ public final class Simulator {
             transfers[nodes[i]]++;
           }
         }
-        network.start(now, bytes, true, cluster.writePath(writer, nodes, tiers, targetCount), this);
+        network.start(now, bytes, true, cluster.writePath(writer, nodes, tiers, targetCount, file.blockKey(block)), this);
       }
 
       @Override
@@ -709,7 +717,8 @@ public final class Simulator {
           transfers[to]++;
         }
         transfers[source]++;
-        network.start(now, copy.bytes(), true, cluster.copyPath(source, copy.sourceTier(), to, copy.targetTier()),
+        network.start(now, copy.bytes(), true, cluster.copyPath(source, copy.sourceTier(), to, copy.targetTier(),
+            copy.file().blockKey(copy.block())),
             (flow, at) -> copied(copy));
       }
     }

@@ -15,8 +15,10 @@ import java.util.List;
  * per tier, the target chooser the placement policies use) plus the shared resources transfers cross, built from
  * the same spec as an embedded cluster:
  * <ul>
- *   <li>one device resource per node and tier, standing for that node's volumes of the tier (capacity = the sum
- *       of their bandwidths, at most one device's bandwidth per flow);</li>
+ *   <li>device resources as the {@link DeviceModel} says: by default ({@link DeviceModel#POOLED}) one per node and
+ *       tier, standing for that node's volumes of the tier (capacity = the sum of their bandwidths, at most one
+ *       device's bandwidth per flow); with {@link DeviceModel#PER_VOLUME} one per volume, each replica of a block
+ *       on the volume {@link #volumeIndex} picks;</li>
  *   <li>each node's NIC, one resource per direction (full duplex), at {@code network.nicGbps};</li>
  *   <li>each rack's uplink to the core, one resource per direction, at {@code network.rackUplinkGbps}, crossed by
  *       every transfer between racks, so oversubscription (nodes x NIC > uplink) shows as contention.</li>
@@ -30,7 +32,9 @@ public final class SimCluster {
   private final String[] hosts;
   private final String[] rackOfNode;
   private final int[] rackIndex;
-  private final int[][] deviceResource;
+  private final DeviceModel deviceModel;
+  /** Per node and tier, its device resources: one (pooled) or one per volume; empty when it has none. */
+  private final int[][][] deviceResources;
   private final int[] nicOut;
   private final int[] nicIn;
   private final int[] uplinkUp;
@@ -39,11 +43,20 @@ public final class SimCluster {
   private final List<DeviceGroup> deviceGroups = new ArrayList<>();
   private final long[] tierCapacity;
 
-  /** The volumes of one tier on one node, as one resource: for energy and per-tier accounting. */
+  /**
+   * The volumes of one tier on one node behind one resource (all of them when pooled, one per volume): for energy
+   * and per-tier accounting.
+   */
   public record DeviceGroup(int resource, int node, int tier, int devices, double activeWatts, double idleWatts) {}
 
+  /** The cluster with the {@link DeviceModel#POOLED} device model. */
   public SimCluster(ClusterSpec spec) {
+    this(spec, DeviceModel.POOLED);
+  }
+
+  public SimCluster(ClusterSpec spec, DeviceModel deviceModel) {
     this.spec = spec;
+    this.deviceModel = deviceModel;
     this.model = new ClusterModel(spec);
     this.tiers = model.tiers();
     List<ClusterModel.Node> nodes = model.nodes();
@@ -51,7 +64,7 @@ public final class SimCluster {
     hosts = new String[n];
     rackOfNode = new String[n];
     rackIndex = new int[n];
-    deviceResource = new int[n][tiers.size()];
+    deviceResources = new int[n][tiers.size()][];
     nicOut = new int[n];
     nicIn = new int[n];
     intermediateTier = new int[n];
@@ -65,7 +78,6 @@ public final class SimCluster {
       hosts[i] = node.host();
       rackOfNode[i] = node.rack();
       rackIndex[i] = node.rackIndex();
-      Arrays.fill(deviceResource[i], -1);
       for (int t = 0; t < tiers.size(); t++) {
         addDevices(i, t, nodeSpec);
       }
@@ -73,7 +85,7 @@ public final class SimCluster {
       nicIn[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
       intermediateTier[i] = -1;
       for (int t = tiers.size() - 1; t >= 0 && intermediateTier[i] < 0; t--) {
-        if (deviceResource[i][t] >= 0 && !tiers.get(t).backup()) {
+        if (deviceResources[i][t].length > 0 && !tiers.get(t).backup()) {
           intermediateTier[i] = t;
         }
       }
@@ -98,12 +110,20 @@ public final class SimCluster {
     double active = 0;
     double idle = 0;
     int devices = 0;
+    List<Integer> perVolume = new ArrayList<>();
     for (int v = 0; v < nodeSpec.volumes().size(); v++) {
       if (!spec.tierOf(nodeSpec, v).equals(tiers.get(tier).name())) {
         continue;
       }
       VolumeSpec volume = nodeSpec.volumes().get(v);
       DeviceProfile device = volume.device();
+      if (deviceModel == DeviceModel.PER_VOLUME) {
+        double volumeRead = device.readMBps() * 1e6;
+        double volumeWrite = device.writeMBps() * 1e6;
+        int resource = network.addResource(volumeRead, volumeWrite, volumeRead, volumeWrite, 1);
+        perVolume.add(resource);
+        deviceGroups.add(new DeviceGroup(resource, node, tier, 1, device.activeWatts(), device.idleWatts()));
+      }
       read += device.readMBps() * 1e6;
       write += device.writeMBps() * 1e6;
       slowestRead = Math.min(slowestRead, device.readMBps() * 1e6);
@@ -113,16 +133,21 @@ public final class SimCluster {
       tierCapacity[tier] += volume.capacityBytes();
       devices++;
     }
-    if (devices == 0) {
+    if (deviceModel == DeviceModel.PER_VOLUME || devices == 0) {
+      deviceResources[node][tier] = perVolume.stream().mapToInt(Integer::intValue).toArray();
       return;
     }
     int resource = network.addResource(read, write, slowestRead, slowestWrite, devices);
-    deviceResource[node][tier] = resource;
+    deviceResources[node][tier] = new int[] {resource};
     deviceGroups.add(new DeviceGroup(resource, node, tier, devices, active / devices, idle / devices));
   }
 
   public ClusterSpec spec() {
     return spec;
+  }
+
+  public DeviceModel deviceModel() {
+    return deviceModel;
   }
 
   public ClusterModel model() {
@@ -161,9 +186,39 @@ public final class SimCluster {
     return tiers.get(tier).name();
   }
 
-  /** The device resource of a node's tier, or -1 when the node has none. */
-  public int device(int node, int tier) {
-    return deviceResource[node][tier];
+  /**
+   * The device resource holding the replica of block {@code blockKey} on a node's tier, or -1 when the node has
+   * none: the pooled resource, or the volume {@link #volumeIndex} picks.
+   */
+  public int device(int node, int tier, long blockKey) {
+    int[] resources = deviceResources[node][tier];
+    if (resources.length == 0) {
+      return -1;
+    }
+    return resources[volumeIndex(blockKey, node, resources.length)];
+  }
+
+  /** How many device resources a node's tier has: 1 when pooled, its volume count per volume, 0 when none. */
+  public int deviceCount(int node, int tier) {
+    return deviceResources[node][tier].length;
+  }
+
+  /**
+   * Which of a node's {@code volumes} volumes of a tier holds a block's replica: a deterministic hash of the block
+   * and the node, uniform over the volumes. HDFS's DataNode picks round-robin over its volumes of the storage
+   * type (RoundRobinVolumeChoosingPolicy); that spreads a node's replicas evenly too, but would need the choice
+   * stored per replica, and a hash gives the same spread while a replica keeps its volume for every read.
+   */
+  public static int volumeIndex(long blockKey, int node, int volumes) {
+    if (volumes <= 1) {
+      return 0;
+    }
+    long mixed = blockKey * 0x9E3779B97F4A7C15L + node;
+    // SplitMix64's finalizer: neighbouring blocks and nodes land on unrelated volumes.
+    mixed = (mixed ^ (mixed >>> 30)) * 0xBF58476D1CE4E5B9L;
+    mixed = (mixed ^ (mixed >>> 27)) * 0x94D049BB133111EBL;
+    mixed ^= mixed >>> 31;
+    return (int) Math.floorMod(mixed, (long) volumes);
   }
 
   /** Where a node keeps intermediate (shuffle) data: its slowest primary tier, HDDs in hatS's setup. */
@@ -181,11 +236,11 @@ public final class SimCluster {
   }
 
   /**
-   * The resources a transfer of a block crosses from {@code from}'s tier {@code tier} (a read of that device) to
-   * node {@code to}.
+   * The resources a transfer of block {@code blockKey} crosses from {@code from}'s tier {@code tier} (a read of
+   * the device holding it) to node {@code to}.
    */
-  public int[] readPath(int from, int tier, int to) {
-    int device = deviceResource[from][tier];
+  public int[] readPath(int from, int tier, int to, long blockKey) {
+    int device = device(from, tier, blockKey);
     if (from == to) {
       return new int[] {device};
     }
@@ -200,9 +255,9 @@ public final class SimCluster {
    * network between the nodes, the target device. The flow is a write, so the source device is charged at its
    * write rate, a little pessimistic for it; the target's write rate bounds such a copy anyway.
    */
-  public int[] copyPath(int from, int fromTier, int to, int toTier) {
-    int source = deviceResource[from][fromTier];
-    int target = deviceResource[to][toTier];
+  public int[] copyPath(int from, int fromTier, int to, int toTier, long blockKey) {
+    int source = device(from, fromTier, blockKey);
+    int target = device(to, toTier, blockKey);
     if (from == to) {
       return new int[] {source, target};
     }
@@ -217,13 +272,13 @@ public final class SimCluster {
    * its device and forwards it to the next. {@code writer} may be -1 (a client outside the cluster: its own
    * link is not modeled).
    */
-  public int[] writePath(int writer, int[] targetNodes, int[] targetTiers, int targets) {
+  public int[] writePath(int writer, int[] targetNodes, int[] targetTiers, int targets, long blockKey) {
     int[] path = new int[targets * 6];
     int size = 0;
     int from = writer;
     for (int i = 0; i < targets; i++) {
       int to = targetNodes[i];
-      path[size++] = deviceResource[to][targetTiers[i]];
+      path[size++] = device(to, targetTiers[i], blockKey);
       if (from >= 0 && from != to) {
         path[size++] = nicOut[from];
         path[size++] = nicIn[to];

@@ -54,6 +54,14 @@ public final class SimFile {
     return index < blocks - 1 ? blockSize : size - (long) (blocks - 1) * blockSize;
   }
 
+  /**
+   * A number standing for block {@code block} of this file, the same for every replica and every run: what the
+   * per-volume device model hashes to pick the volume a replica lives on.
+   */
+  public long blockKey(int block) {
+    return (long) path.hashCode() << 32 | (block & 0xFFFFFFFFL);
+  }
+
   /** Replica {@code slot} of block {@code block}, packed, or -1. */
   public int replica(int block, int slot) {
     return replicas[block * stride + slot];

@@ -58,7 +58,7 @@ class PopularityHooksTest {
     config = new SimConfig(config.label(), config.spec(), config.trace(), config.placement(), config.retrieval(),
         "recorder", config.seed(), config.blockSize(), config.replication(), config.mapSlots(), config.reduceSlots(),
         config.byteScale(), config.capacityRule(), config.bytesPerReducer(), config.maxReducers(), config.jobLimit(),
-        config.inputModel(), 100);
+        config.inputModel(), 100, config.deviceModel());
     Recorder recorder = new Recorder();
     SimResult result = Simulator.run(config, admitted -> { }, recorder);
     // Input files count as loaded before their first read: no creation is reported for them.

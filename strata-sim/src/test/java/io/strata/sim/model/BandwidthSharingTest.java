@@ -71,19 +71,19 @@ class BandwidthSharingTest {
 
   @Test
   void twoReadsOfOneDiskShareItEqually() {
-    at(0, "x", 100 * MB, false, cluster.readPath(A, DISK, A));
-    at(0, "y", 100 * MB, false, cluster.readPath(A, DISK, A));
+    at(0, "x", 100 * MB, false, cluster.readPath(A, DISK, A, 0));
+    at(0, "y", 100 * MB, false, cluster.readPath(A, DISK, A, 0));
     run();
     assertTime(2.0, finished.get("x"), "100 MB at 50 MB/s");
     assertTime(2.0, finished.get("y"), "100 MB at 50 MB/s");
-    assertTime(2.0, network.busyDeviceSeconds(cluster.device(A, DISK), 2.0), "one disk busy for 2 s");
-    assertTime(0.0, network.busyDeviceSeconds(cluster.device(B, DISK), 2.0), "b idle");
+    assertTime(2.0, network.busyDeviceSeconds(cluster.device(A, DISK, 0), 2.0), "one disk busy for 2 s");
+    assertTime(0.0, network.busyDeviceSeconds(cluster.device(B, DISK, 0), 2.0), "b idle");
   }
 
   @Test
   void aLateFlowSlowsTheFirstAndItSpeedsUpWhenTheLateOneEnds() {
-    at(0, "long", 250 * MB, false, cluster.readPath(A, DISK, A));
-    at(1, "short", 100 * MB, false, cluster.readPath(A, DISK, A));
+    at(0, "long", 250 * MB, false, cluster.readPath(A, DISK, A, 0));
+    at(1, "short", 100 * MB, false, cluster.readPath(A, DISK, A, 0));
     run();
     // 0-1 s: long alone at 100 MB/s (100 MB). 1-3 s: both at 50 MB/s; short done. 3-3.5 s: long's last 50 MB.
     assertTime(3.0, finished.get("short"), "short");
@@ -92,9 +92,9 @@ class BandwidthSharingTest {
 
   @Test
   void crossRackReadsShareTheOversubscribedUplink() {
-    at(0, "a->c", 100 * MB, false, cluster.readPath(A, DISK, C));
-    at(0, "b->c", 100 * MB, false, cluster.readPath(B, DISK, C));
-    at(0, "a->b", 100 * MB, false, cluster.readPath(A, DISK, B));
+    at(0, "a->c", 100 * MB, false, cluster.readPath(A, DISK, C, 0));
+    at(0, "b->c", 100 * MB, false, cluster.readPath(B, DISK, C, 0));
+    at(0, "a->b", 100 * MB, false, cluster.readPath(A, DISK, B, 0));
     run();
     // Uplink /r1 (50 MB/s) carries two flows: 25 MB/s each, 4 s. a->b stays in the rack: a's disk and NIC give
     // it 50 MB/s while a->c runs (2 flows each), so 2 s.
@@ -105,13 +105,13 @@ class BandwidthSharingTest {
 
   @Test
   void aTierOfTwoDisksServesTwiceAsManyFlowsButEachAtOneDisksRate() {
-    at(0, "solo", 100 * MB, false, cluster.readPath(C, DISK, C));
+    at(0, "solo", 100 * MB, false, cluster.readPath(C, DISK, C, 0));
     run();
     assertTime(1.0, finished.get("solo"), "one flow gets one disk: 100 MB/s, not 200");
     finished.clear();
     pending.clear();
     for (int i = 0; i < 3; i++) {
-      at(10, "f" + i, 100 * MB, false, cluster.readPath(C, DISK, C));
+      at(10, "f" + i, 100 * MB, false, cluster.readPath(C, DISK, C, 0));
     }
     run();
     for (int i = 0; i < 3; i++) {
@@ -121,9 +121,9 @@ class BandwidthSharingTest {
 
   @Test
   void aWritePipelineMovesAtItsSlowestHopAndSharesDeviceTimeWithReads() {
-    int[] pipeline = cluster.writePath(A, new int[] {A, B, C}, new int[] {DISK, DISK, DISK}, 3);
+    int[] pipeline = cluster.writePath(A, new int[] {A, B, C}, new int[] {DISK, DISK, DISK}, 3, 0);
     at(0, "pipeline", 100 * MB, true, pipeline);
-    at(0, "read b", 100 * MB, false, cluster.readPath(B, DISK, B));
+    at(0, "read b", 100 * MB, false, cluster.readPath(B, DISK, B, 0));
     run();
     // b's disk is time-shared: the read gets half its 100 MB/s, the pipeline half of the 50 MB/s write rate.
     // At 2 s the read is done and the pipeline has 50 MB left, now at 50 MB/s (disk write and the uplink).
