@@ -134,12 +134,13 @@ final class TierNodeIndex {
 
     private boolean eligible(DatanodeDescriptor node, TierTarget target, Scope scope, Collection<Node> excluded) {
       String rack = node.getNetworkLocation();
-      boolean inScope = scope instanceof Scope.InRack inRack ? inRack.rack().equals(rack)
-          : !(scope instanceof Scope.OutsideRacks outside) || !outside.racks().contains(rack);
-      if ((!inScope && !(scope instanceof Scope.InRack)) || excluded.contains(node) || !node.isInService()) {
+      if (scope instanceof Scope.OutsideRacks outside && outside.racks().contains(rack)
+          || excluded.contains(node) || !node.isInService()) {
         return false;
       }
-      if (!topology.contains(node) || (scope instanceof Scope.InRack && !inScope)
+      // Candidates of an in-rack pick come from that rack's list: a node found elsewhere has moved.
+      boolean movedRack = scope instanceof Scope.InRack inRack && !inRack.rack().equals(rack);
+      if (movedRack || !topology.contains(node)
           || !target.tier().equals(tierMap.tierName(node.getHostName(), target.kind(), null))) {
         stale = true; // the node left the topology, its rack or its tier (re-registered) since the index was built
         return false;
