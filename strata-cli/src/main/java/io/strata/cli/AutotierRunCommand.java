@@ -180,7 +180,7 @@ final class AutotierRunCommand implements Callable<Integer> {
       }
       try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), auditLog, journal, applier,
           metrics, path, referenceSeconds * 1000)) {
-        return loop(runner, metrics, roles, rules, referenceSeconds);
+        return loop(runner, metrics, roles, rules, referenceSeconds, bytesPerSecond);
       }
     } finally {
       if (ownMetrics) {
@@ -190,7 +190,7 @@ final class AutotierRunCommand implements Callable<Integer> {
   }
 
   private int loop(AutotierRunner runner, AutotierMetrics metrics, TierRoles roles, DecisionRules rules,
-      long referenceSeconds) throws Exception {
+      long referenceSeconds, long bytesPerSecond) throws Exception {
     Thread main = Thread.currentThread();
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -212,8 +212,7 @@ final class AutotierRunCommand implements Callable<Integer> {
               : "primary tier " + roles.primary() + ", secondary tier "
                   + (roles.secondary() == null ? "none" : roles.secondary())
               + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
-          maxChanges, changeInterval, ByteSize.format(
-              ClusterUpCommand.parseSize(maxBytesPerSecond, "--max-bytes-per-second")));
+          maxChanges, changeInterval, ByteSize.format(bytesPerSecond));
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));
       runner.backfill();
       if (once) {

@@ -5,10 +5,14 @@ import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
 import io.strata.embedded.emulation.DeviceSpeedEmulator;
 import io.strata.embedded.emulation.VolumeBandwidthEvents.VolumeSpeed;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,6 +30,8 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * A real HDFS (NameNode and DataNodes in this JVM, {@link MiniDFSCluster}) laid out as a {@link ClusterSpec}
@@ -246,23 +252,23 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** What {@code hdfs fsck PATH} prints for this cluster. */
   public String fsck(String path) throws IOException {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      org.apache.hadoop.util.ToolRunner.run(clientConf(), new org.apache.hadoop.hdfs.tools.DFSck(clientConf(),
-          new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8)), new String[] {path});
+      ToolRunner.run(clientConf(), new DFSck(clientConf(), new PrintStream(out, true, StandardCharsets.UTF_8)),
+          new String[] {path});
     } catch (IOException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException("fsck " + path + " failed", e);
     }
-    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   /**
    * Waits until {@code hdfs fsck /} finds the file system HEALTHY with no block under-, over- or mis-replicated,
    * and returns that report; when {@code timeout} passes first, throws with the last report.
    */
-  public String awaitHealthy(java.time.Duration timeout) throws InterruptedException {
+  public String awaitHealthy(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       String last;
