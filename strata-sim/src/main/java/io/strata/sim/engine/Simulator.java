@@ -150,6 +150,8 @@ public final class Simulator {
     private final double[] rateSumByLocality = new double[Locality.values().length];
     private final long[] readsByLocality = new long[Locality.values().length];
     private long unreadableBlocks;
+    private final ActiveBlockReads activeReads = new ActiveBlockReads();
+    private long bytesReadWhileBlockBusy;
     private long networkRead;
     private long networkShuffle;
     private long networkWrite;
@@ -467,11 +469,15 @@ public final class Simulator {
         if (source != node) {
           transfers[node]++;
         }
+        if (activeReads.begin(file.path(), task)) {
+          bytesReadWhileBlockBusy += bytes;
+        }
         network.start(now, bytes, false, cluster.readPath(source, tier, node, file.blockKey(task)), this);
       }
 
       @Override
       public void finished(FlowNetwork.Flow flow, double at) {
+        activeReads.end(job.input.path(), task);
         transfers[source]--;
         if (source != node) {
           transfers[node]--;
@@ -800,7 +806,7 @@ public final class Simulator {
           byteScale, blockSize, config.capacityRule().label(), skipped, problems);
       SimResult.Io io = new SimResult.Io(mapReadTasks == 0 ? 0 : sumTaskRate / mapReadTasks / 1e6,
           sumReadSeconds == 0 ? 0 : bytesRead / sumReadSeconds / 1e6, bytesRead, byTier, byLocality, rateByTier,
-          rateByLocality, unreadableBlocks);
+          rateByLocality, unreadableBlocks, bytesRead == 0 ? 0 : (double) bytesReadWhileBlockBusy / bytesRead);
       SimResult.Network net = new SimResult.Network(networkRead + networkShuffle + networkWrite, crossRack, networkRead,
           networkShuffle, networkWrite);
       SimResult.Time time = new SimResult.Time(jobsDone == 0 ? 0 : totalJobSeconds / jobsDone, totalJobSeconds,

@@ -40,10 +40,12 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param avgRateByTierMBps  the average I/O rate of the tasks that read from each tier
    * @param avgRateByLocalityMBps the average I/O rate of node-local, rack-local and remote reads
    * @param unreadableBlocks   blocks a task found no replica of (lost to a full cluster)
+   * @param sharedBlockReadShare share of bytes read by maps that started while another map was reading the same
+   *                           block: the contention on popular data that extra replicas can spread
    */
   public record Io(double avgRateMBps, double throughputMBps, long bytesRead, Map<String, Double> shareByTier,
       Map<String, Double> shareByLocality, Map<String, Double> avgRateByTierMBps,
-      Map<String, Double> avgRateByLocalityMBps, long unreadableBlocks) {}
+      Map<String, Double> avgRateByLocalityMBps, long unreadableBlocks, double sharedBlockReadShare) {}
 
   /**
    * @param bytes          all bytes sent between nodes (reads, shuffle, each pipeline hop of writes)

@@ -41,6 +41,8 @@ public final class ComparisonTable {
       r.io().shareByTier().forEach((tier, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", tier, 100 * share)));
       line.append("  |");
       r.io().shareByLocality().forEach((where, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", where, 100 * share)));
+      line.append(String.format(Locale.ROOT, "  | block already being read %4.1f%%",
+          100 * r.io().sharedBlockReadShare()));
       line.append(String.format(Locale.ROOT, "  | cross-rack %s, evicted %d files, fallbacks %d",
           bytes(r.network().crossRackBytes()), r.storage().evictedFiles(), r.storage().fallbacks()));
       out.append(line).append('\n');

@@ -34,6 +34,7 @@ public final class ResultColumns {
     r.io().avgRateByTierMBps().forEach((tier, rate) -> c.put("avg_io_rate_mbps_" + tier, rate));
     r.io().avgRateByLocalityMBps().forEach((where, rate) -> c.put("avg_io_rate_mbps_" + where, rate));
     c.put("unreadable_blocks", r.io().unreadableBlocks());
+    c.put("read_share_block_busy", r.io().sharedBlockReadShare());
     c.put("network_bytes", r.network().bytes());
     c.put("cross_rack_bytes", r.network().crossRackBytes());
     c.put("network_read_bytes", r.network().readBytes());

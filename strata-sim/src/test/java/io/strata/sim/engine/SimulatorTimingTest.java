@@ -66,4 +66,15 @@ class SimulatorTimingTest {
     assertEquals(6.9, r.time().totalJobSeconds(), 1e-9);
     assertEquals(0, r.network().shuffleBytes(), "the reducer runs on the map node");
   }
+
+  @Test
+  void readsThatMeetAnotherReadOfTheirBlockAreCounted() {
+    // Jobs j and k read the same 64 MB block of path p at once; job m reads path q's block alongside them.
+    SimResult shared = run(3, "j\t0\t0\t64000000\t0\t0\tp\t\t\nk\t0\t0\t64000000\t0\t0\tp\t\t\n"
+        + "m\t0\t0\t64000000\t0\t0\tq\t\t\n");
+    assertEquals(1.0 / 3, shared.io().sharedBlockReadShare(), 1e-12, "k's read met j's");
+    // The same two reads of p one after the other (k arrives after j's read ended) never meet.
+    SimResult apart = run(3, "j\t0\t0\t64000000\t0\t0\tp\t\t\nk\t5\t5\t64000000\t0\t0\tp\t\t\n");
+    assertEquals(0, apart.io().sharedBlockReadShare(), 1e-12);
+  }
 }
