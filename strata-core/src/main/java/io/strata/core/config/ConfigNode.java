@@ -55,6 +55,9 @@ public final class ConfigNode {
   private static ConfigNode parse(String source, Reader reader) {
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
+    // SnakeYAML refuses documents over 3 MiB by default; a placement rules file with tens of thousands of per-file
+    // layouts is larger, and refusing it would leave the NameNode on stale rules.
+    options.setCodePointLimit(Integer.MAX_VALUE);
     Node root;
     try {
       root = new Yaml(options).compose(reader);

@@ -69,6 +69,20 @@ class PlacementRulesTest {
   }
 
   @Test
+  void aRulesDocumentLargerThanYamlsDefaultLimitStillParses() {
+    // 100,000 per-file layouts make a 6 MB document, past SnakeYAML's default limit of 3 MiB.
+    List<PlacementRules.Rule> rules = new java.util.ArrayList<>();
+    for (int i = 0; i < 100_000; i++) {
+      rules.add(new PlacementRules.Rule("/warehouse/t" + i / 1000 + "/part-" + i, "layout:hdd"));
+    }
+    String text = PlacementRules.toDocument(rules);
+    assertTrue(text.length() > 3 << 20, "document of " + text.length() + " chars");
+    List<PlacementRules.Rule> parsed = PlacementRules.parseDocument(ConfigNode.parse("rules.yaml", text));
+    assertEquals(rules.size(), parsed.size());
+    assertEquals("layout:hdd", PlacementRules.of(parsed, hats).ruleFor("/warehouse/t99/part-99999").policy());
+  }
+
+  @Test
   void laterRulesForTheSamePathReplaceEarlierOnes() {
     PlacementRules rules = PlacementRules.of(PlacementRules.parseInline("/a=hybrid;/a/=tier-aware", "t"), hats);
     assertEquals(1, rules.rules().size());
