@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.device.StorageKind;
+import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.placement.StoredRules;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -162,7 +164,27 @@ class AutotierRunIT {
       }
     }
 
-    // The layouts the applier recorded agree with the tier monitor: nothing for it to repair.
+    // The demoted files stay on the filer by HDFS's own storage policy, not by one placement rule each: the
+    // rules file the NameNode loads does not grow with the number of demoted files.
+    for (String file : cold) {
+      assertEquals("COLD", fs.getStoragePolicy(new org.apache.hadoop.fs.Path(file)).getName(), file);
+    }
+    List<PlacementRules.Rule> rules = new StoredRules(fs, fs.getConf()).read();
+    assertTrue(rules.stream().noneMatch(r -> r.path().startsWith("/data")), "no rule per file: " + rules);
+    // A replica the NameNode adds to a demoted file (as when it re-replicates a lost one) lands on the filer.
+    org.apache.hadoop.fs.Path cold0 = new org.apache.hadoop.fs.Path(cold.get(0));
+    fs.setReplication(cold0, (short) 2);
+    waitFor(Duration.ofSeconds(60), () -> {
+      try {
+        return blockTiers().get(cold.get(0) + "@2").stream().allMatch(List.of("filer", "filer")::equals);
+      } catch (Exception e) {
+        return false;
+      }
+    }, cold.get(0) + " re-replicated onto the filer");
+    fs.setReplication(cold0, (short) 1);
+    waitFor(Duration.ofSeconds(60), () -> placed(cold), cold.get(0) + " back to one filer replica");
+
+    // The tier monitor holds the 8 demoted files to the filer by their COLD policy and finds nothing to repair.
     ByteArrayOutputStream monitorOut = new ByteArrayOutputStream();
     PrintStream old = System.out;
     System.setOut(new PrintStream(monitorOut, true, StandardCharsets.UTF_8));

@@ -93,7 +93,7 @@ public final class ChangeSteps {
     if (now.has(first, now.replication())) {
       return List.of(target); // every block is there already (e.g. the first step finished before a crash)
     }
-    return List.of(new Step(first, now.replication()), target);
+    return List.of(new Step(first, now.replication(), true), target);
   }
 
   private static boolean isSecondary(String tier, TierMap tierMap) {

@@ -18,10 +18,13 @@ import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
- * The applier's steps through HDFS's own calls: {@code setReplication} for a replica count alone, and the tier
- * API's {@code setRepPolicy} with a {@code layout:} policy for a move between tiers (it records the layout as the
- * file's placement rule first, so neither the NameNode's re-replication nor the tier monitor undoes it, then
- * moves blocks with verified copies). A file's state comes from a listing, which the NameNode audits as
+ * The applier's steps through HDFS's own calls: {@code setReplication} for a replica count alone, and for a move
+ * between tiers the tier API's verified block moves, with the layout kept by the file's HDFS storage policy
+ * ({@code placeByStoragePolicy}: COLD for every replica on an ARCHIVE filer, HOT back on DISK) wherever one can
+ * stand for it, so that demoting millions of files adds nothing to the rules file the NameNode loads. Elsewhere
+ * (a file under a Strata rule, or tiers that share a storage type) the tier API's {@code setRepPolicy} records a
+ * {@code layout:} rule for the file first, so neither the NameNode's re-replication nor the tier monitor undoes
+ * the move. A file's state comes from a listing, which the NameNode audits as
  * {@code listStatus}, not as a read.
  */
 public final class HdfsFileOps implements FileOps {
@@ -84,7 +87,9 @@ public final class HdfsFileOps implements FileOps {
       }
       return 0;
     }
-    TierResult result = tiers.setRepPolicy(path, step.layout().policyName(), step.replication());
+    Optional<TierResult> byStoragePolicy = tiers.placeByStoragePolicy(path, step.layout(), step.interim());
+    TierResult result = byStoragePolicy.isPresent() ? byStoragePolicy.get()
+        : tiers.setRepPolicy(path, step.layout().policyName(), step.replication());
     if (!result.success()) {
       throw new IOException(path + ": " + step + ": " + result.message());
     }

@@ -2,6 +2,7 @@ package io.strata.hdfs.tier;
 
 import io.strata.core.config.ByteSize;
 import io.strata.core.placement.TierLayout;
+import io.strata.core.tier.TierMap;
 import io.strata.hdfs.tier.MovePlanner.Blocked;
 import io.strata.hdfs.tier.MovePlanner.Candidate;
 import io.strata.hdfs.tier.MovePlanner.Done;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -173,12 +175,26 @@ final class Reconciler {
    * the NameNode's own choices by storage type (which replica is extra, the Mover's view) agree with the layout.
    */
   private void alignStoragePolicy(Path path, TierLayout layout) throws IOException {
+    BlockStoragePolicySpi current = fs.getStoragePolicy(path);
+    Optional<BlockStoragePolicy> match = storagePolicyFor(fs, layout, view.tierMap(), current.getName());
+    if (match.isPresent() && !match.get().getName().equals(current.getName())) {
+      fs.setStoragePolicy(path, match.get().getName());
+      LOG.info("{}: HDFS storage policy {} -> {} (storage types of layout {})", path, current.getName(),
+          match.get().getName(), layout);
+    }
+  }
+
+  /**
+   * The HDFS storage policy whose storage types for the layout's replica count are the layout's, preferring
+   * {@code currentName} when it is one of several; empty when HDFS has none (e.g. a mix no policy makes).
+   */
+  static Optional<BlockStoragePolicy> storagePolicyFor(DistributedFileSystem fs, TierLayout layout, TierMap tierMap,
+      String currentName) throws IOException {
     List<StorageType> wanted = new ArrayList<>();
     for (String tier : layout.tiers()) {
-      wanted.add(StorageType.valueOf(view.tierMap().get(tier).storageKind().name()));
+      wanted.add(StorageType.valueOf(tierMap.get(tier).storageKind().name()));
     }
     Collections.sort(wanted);
-    BlockStoragePolicySpi current = fs.getStoragePolicy(path);
     BlockStoragePolicy match = null;
     for (BlockStoragePolicy policy : fs.getAllStoragePolicies()) {
       if (policy.isCopyOnCreateFile() || policy.getName().equals("PROVIDED")) {
@@ -186,15 +202,11 @@ final class Reconciler {
       }
       List<StorageType> types = new ArrayList<>(policy.chooseStorageTypes((short) wanted.size()));
       Collections.sort(types);
-      if (types.equals(wanted) && (match == null || policy.getName().equals(current.getName()))) {
+      if (types.equals(wanted) && (match == null || policy.getName().equals(currentName))) {
         match = policy;
       }
     }
-    if (match != null && !match.getName().equals(current.getName())) {
-      fs.setStoragePolicy(path, match.getName());
-      LOG.info("{}: HDFS storage policy {} -> {} (storage types of layout {})", path, current.getName(),
-          match.getName(), layout);
-    }
+    return Optional.ofNullable(match);
   }
 
   /**

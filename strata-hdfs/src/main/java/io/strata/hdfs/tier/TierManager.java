@@ -338,13 +338,21 @@ public final class TierManager implements Closeable {
     Set<String> layouts = new HashSet<>();
     targets.forEach(t -> layouts.add(t.layout() == null ? "" : t.layout().policyName()));
     String layout = layouts.size() == 1 && !layouts.contains("") ? layouts.iterator().next() : null;
-    long millis = elapsed(started);
     if (outcome.complete()) {
       journal.write(plan, TierJournal.State.DONE);
+    }
+    return result(op, path, command, outcome, layout, skipped > 0 ? " (" + skipped + " empty files skipped)" : "",
+        resumed, started);
+  }
+
+  /** The call's result from its moves: done, or not finished and safe to run again. */
+  private static TierResult result(String op, String path, String command, Reconciler.Outcome outcome, String layout,
+      String skippedNote, String resumed, long started) {
+    long millis = elapsed(started);
+    if (outcome.complete()) {
       String message = String.format("%d file(s) under %s now %s; %d block move(s), %s copied%s%s",
           outcome.files.get(), path, layout != null ? "have layout " + layout : "follow their new layouts",
-          outcome.moves.get(), ByteSize.format(outcome.bytesMoved.get()),
-          skipped > 0 ? " (" + skipped + " empty files skipped)" : "", resumed);
+          outcome.moves.get(), ByteSize.format(outcome.bytesMoved.get()), skippedNote, resumed);
       LOG.info("{}: {}", command, message);
       return new TierResult(op, path, true, null, message, layout, outcome.files.get(), outcome.blocks.get(),
           outcome.blocksDone.get(), outcome.moves.get(), outcome.failedMoves.get(), outcome.bytesMoved.get(),
@@ -357,6 +365,59 @@ public final class TierManager implements Closeable {
     return new TierResult(op, path, false, Failure.INCOMPLETE, message, layout, outcome.files.get(),
         outcome.blocks.get(), outcome.blocksDone.get(), outcome.moves.get(), outcome.failedMoves.get(),
         outcome.bytesMoved.get(), new ArrayList<>(outcome.problems), millis);
+  }
+
+  /**
+   * Moves one file's replicas to {@code layout} and lets the file's HDFS storage policy, instead of a placement
+   * rule, keep them there, so a tool that changes millions of files (the auto-tiering daemon) adds nothing to the
+   * rules file the NameNode loads. The NameNode then re-replicates the file by that storage policy, as stock HDFS
+   * does. This holds only where HDFS's own placement decides the file (its rule is {@code default}) and every
+   * tier of the layout is the only tier of its storage type; and, unless {@code interim} (a layout the caller
+   * replaces by its next call, e.g. a replica copied to the filer before the count goes down), where an HDFS
+   * storage policy has exactly the layout's storage types.
+   *
+   * @return the result, or empty when a storage policy cannot stand for the layout (then record it as a rule
+   *     with {@link #setRepPolicy}); nothing is changed then
+   */
+  public Optional<TierResult> placeByStoragePolicy(String file, TierLayout layout, boolean interim)
+      throws IOException {
+    long started = System.nanoTime();
+    String op = "placeByStoragePolicy";
+    Optional<TierResult> bad = checkPath(op, file, started);
+    if (bad.isPresent()) {
+      return bad;
+    }
+    String path = normalize(file);
+    FileLayouts layouts = FileLayouts.load(fs, conf, tierMap);
+    if (!PlacementPolicies.DEFAULT.equals(layouts.policy(path))) {
+      return Optional.empty();
+    }
+    for (String tier : layout.counts().keySet()) {
+      if (!StoragePolicyLayouts.namesOneTier(tierMap.get(tier).storageKind(), tierMap)) {
+        return Optional.empty();
+      }
+    }
+    if (!interim && Reconciler.storagePolicyFor(fs, layout, tierMap, null).isEmpty()) {
+      return Optional.empty();
+    }
+    RemoteIterator<LocatedFileStatus> listing = fs.listLocatedStatus(new Path(path));
+    LocatedFileStatus status = listing.hasNext() ? listing.next() : null;
+    if (status == null || !status.isFile()) {
+      return Optional.of(TierResult.refused(op, path, Failure.BAD_INPUT, path + " is not a file", started));
+    }
+    ClusterView view = ClusterView.read(fs, tierMap);
+    Map<String, Long> need = new LinkedHashMap<>();
+    addNeed(need, layout, status.getBlockLocations(), layouts);
+    Reconciler.Target target = new Reconciler.Target(path, (short) layout.size(), layout);
+    Optional<String> noRoom = checkRoom(new Planned(new TierJournal.Plan(op + " " + path, List.of(), List.of(),
+        List.of(target)), need, List.of(), 0), view);
+    if (noRoom.isPresent()) {
+      return Optional.of(TierResult.refused(op, path, Failure.NO_ROOM, noRoom.get() + "; nothing was changed",
+          started));
+    }
+    Reconciler.Outcome outcome = new Reconciler(fs, view, mover, settings).run(List.of(target));
+    return Optional.of(result(op, path, op + " " + path + " " + layout.policyName(), outcome, layout.policyName(), "",
+        "", started));
   }
 
   /**

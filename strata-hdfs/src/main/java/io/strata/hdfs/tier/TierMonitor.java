@@ -1,6 +1,7 @@
 package io.strata.hdfs.tier;
 
 import io.strata.core.config.ByteSize;
+import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.TierChoices;
 import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.Tier;
@@ -36,8 +37,11 @@ import org.slf4j.LoggerFactory;
  *       policies to the next slower tier with room, until the tier is under the low-water mark, and records
  *       each demoted file's new layout so the NameNode keeps it there.</li>
  * </ul>
- * Files under {@code default} (HDFS's own placement), {@code network}, {@code ratio} and {@code primary-backup}
- * are left alone: those policies do not keep a file on fixed tiers. Every action is logged with its reason and
+ * Files under {@code default} (HDFS's own placement) are checked and repaired too when an HDFS storage policy set
+ * on them (or a directory above) puts every replica on one storage type that is one tier, as the auto-tiering
+ * daemon's COLD for the filer does (HDFS's Mover would do the same); they are not drained, since the daemon decides
+ * their tier. Other files under {@code default}, {@code network}, {@code ratio} and {@code primary-backup} are left
+ * alone: those policies do not keep a file on fixed tiers. Every action is logged with its reason and
  * counted in {@link MonitorMetrics}.
  */
 public final class TierMonitor {
@@ -71,7 +75,7 @@ public final class TierMonitor {
 
   /** A file of a whole-file policy as the scan saw it. */
   private record Scanned(String path, long accessTime, long modificationTime, short replication, TierLayout layout,
-      boolean recorded, Map<String, Long> bytesPerTier) {}
+      boolean recorded, boolean byStoragePolicy, Map<String, Long> bytesPerTier) {}
 
   private final TierManager manager;
   private final Settings settings;
@@ -126,6 +130,7 @@ public final class TierMonitor {
     DistributedFileSystem fs = manager.fileSystem();
     ClusterView view = ClusterView.read(fs, manager.tierMap());
     FileLayouts layouts = FileLayouts.load(fs, fs.getConf(), manager.tierMap());
+    StoragePolicyLayouts policyLayouts = StoragePolicyLayouts.load(fs, manager.tierMap());
     List<Action> actions = new ArrayList<>();
     List<Scanned> scanned = new ArrayList<>();
     Map<String, String> offLayout = new LinkedHashMap<>();
@@ -136,12 +141,17 @@ public final class TierMonitor {
         LocatedFileStatus file = files.next();
         String path = file.getPath().toUri().getPath();
         if (path.startsWith(TierManager.RESERVED_DIR + "/") || file.getBlockLocations().length == 0
-            || file.isErasureCoded()
-            || !layouts.wholeFile(path)) {
+            || file.isErasureCoded()) {
+          continue;
+        }
+        // Under HDFS's own placement, a storage policy that names one tier holds the file there instead of a rule.
+        TierLayout byPolicy = !layouts.wholeFile(path) && PlacementPolicies.DEFAULT.equals(layouts.policy(path))
+            ? policyLayouts.layoutOf(file) : null;
+        if (!layouts.wholeFile(path) && byPolicy == null) {
           continue;
         }
         checked++;
-        Scanned scan = scan(path, file, layouts);
+        Scanned scan = scan(path, file, layouts, byPolicy);
         if (scan.layout() == null) {
           continue;
         }
@@ -200,8 +210,8 @@ public final class TierMonitor {
     return new CycleReport(checked, offLayout.size(), actions, view.usage());
   }
 
-  private Scanned scan(String path, LocatedFileStatus file, FileLayouts layouts) {
-    TierLayout recorded = layouts.recorded(path, file.getReplication());
+  private Scanned scan(String path, LocatedFileStatus file, FileLayouts layouts, TierLayout byPolicy) {
+    TierLayout recorded = byPolicy != null ? byPolicy : layouts.recorded(path, file.getReplication());
     TierLayout layout = recorded != null ? recorded : layouts.derived(file.getBlockLocations(), file.getReplication());
     Map<String, Long> bytes = new HashMap<>();
     for (BlockLocation block : file.getBlockLocations()) {
@@ -210,7 +220,7 @@ public final class TierMonitor {
       }
     }
     return new Scanned(path, file.getAccessTime(), file.getModificationTime(), file.getReplication(), layout,
-        recorded != null, bytes);
+        recorded != null, byPolicy != null, bytes);
   }
 
   /** Why the file is off its layout, or null: a block with a replica on a tier the layout does not want there. */
@@ -257,8 +267,8 @@ public final class TierMonitor {
       long toFree = used.get(tier) - (long) (settings.lowWater() * cap);
       long freed = 0;
       List<Scanned> candidates = scanned.stream()
-          .filter(s -> s.layout().count(tier) > 0 && s.bytesPerTier().getOrDefault(tier, 0L) > 0
-              && !demotedFiles.contains(s.path()))
+          .filter(s -> !s.byStoragePolicy() && s.layout().count(tier) > 0
+              && s.bytesPerTier().getOrDefault(tier, 0L) > 0 && !demotedFiles.contains(s.path()))
           .sorted(Comparator.comparingLong((Scanned s) -> lastUse(s)).thenComparing(Scanned::path))
           .toList();
       for (Scanned file : candidates) {

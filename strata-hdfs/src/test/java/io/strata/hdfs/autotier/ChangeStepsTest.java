@@ -53,8 +53,9 @@ class ChangeStepsTest {
   void demotingToFewerReplicasMovesOneFirstThenLowersTheCount() throws Exception {
     List<Step> steps = ChangeSteps.steps(file(3, 2, "das", "das", "das"), null, change(3, false, 1, true), ROLES,
         TIERS, REDUNDANT_FILER);
-    assertEquals(List.of(new Step(layout("layout:das+das+filer"), 3), new Step(layout("layout:filer"), 1)), steps,
-        "three replicas throughout the move; the count drops only once a filer replica exists");
+    assertEquals(List.of(new Step(layout("layout:das+das+filer"), 3, true), new Step(layout("layout:filer"), 1)),
+        steps, "three replicas throughout the move; the count drops only once a filer replica exists, and only the "
+            + "last step is where the file stays");
   }
 
   @Test

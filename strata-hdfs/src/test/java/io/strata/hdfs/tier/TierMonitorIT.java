@@ -108,6 +108,46 @@ class TierMonitorIT {
     }, "FilesRepaired = 1 over JMX");
   }
 
+  @Test
+  void aFileHeldByAStoragePolicyIsMovedToTheTierItNamesAndOneWhosePolicyNamesNoSingleTierIsLeftAlone()
+      throws Exception {
+    // Outside /mon: "free" stays split between the two SSD tiers, which the other tests' reports of /mon would count.
+    // Both files are written on SSD under HDFS's own placement (their directory's policy is ALL_SSD). Then "held"
+    // gets HOT, whose one storage type (DISK) is the hdd tier alone, as the auto-tiering daemon sets COLD or HOT
+    // instead of writing a rule per file; "free" keeps ALL_SSD, and SSD is two tiers here, so it names none.
+    org.apache.hadoop.fs.Path dirPath = new org.apache.hadoop.fs.Path("/policy");
+    c.fs.mkdirs(dirPath);
+    c.fs.setStoragePolicy(dirPath, "ALL_SSD");
+    String held = "/policy/held";
+    String free = "/policy/free";
+    for (String file : List.of(held, free)) {
+      c.write(file, 2, (short) 2);
+      TierCluster.waitFor(Duration.ofSeconds(30), () -> {
+        try {
+          return c.tiers(file).stream().allMatch(t -> t.stream().allMatch(tier -> tier.endsWith("-ssd")));
+        } catch (Exception e) {
+          return false;
+        }
+      }, file + " on SSD");
+    }
+    List<List<String>> freeBefore = c.tiers(free);
+    c.fs.setStoragePolicy(new org.apache.hadoop.fs.Path(held), "HOT");
+
+    TierMonitor monitor = monitor("/policy", 0.99, 0.98);
+    TierMonitor.CycleReport first = monitor.runCycle();
+    assertEquals(1, first.filesChecked(), "only the file whose policy names one tier is held to it: " + first);
+    assertEquals(1, first.violations(), first.toString());
+    TierMonitor.CycleReport second = monitor.runCycle();
+    assertTrue(second.actions().stream().anyMatch(a -> a.kind().equals("repair") && a.file().equals(held)
+        && a.done()), second.toString());
+    c.awaitTiers(held, List.of("hdd", "hdd"));
+    c.assertIntact(held);
+    assertEquals(freeBefore, c.tiers(free), "a policy that names no single tier holds the file to none");
+    assertTrue(new StoredRules(c.fs, c.fs.getConf()).read().stream().noneMatch(r -> r.path().startsWith("/policy")),
+        "the repair recorded no rule");
+    assertEquals(0, monitor.runCycle().violations());
+  }
+
   private static DatanodeInfo sataNodeWithout(LocatedBlock block) throws Exception {
     List<String> holders = new ArrayList<>();
     for (DatanodeInfo location : block.getLocations()) {
