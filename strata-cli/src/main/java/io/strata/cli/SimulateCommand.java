@@ -3,6 +3,7 @@ package io.strata.cli;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.BatchRunner;
+import io.strata.sim.engine.InputModel;
 import io.strata.sim.engine.SimConfig;
 import io.strata.sim.model.DeviceModel;
 import io.strata.sim.metrics.SimResult;
@@ -32,8 +33,8 @@ import picocli.CommandLine.Option;
         "--trace FILE|NAME --placement P --retrieval R. Prints a table; --out DIR also writes results.csv,",
         "results.json, a PNG chart and the cluster spec (scenarios write to sim-results/NAME by default)."})
 final class SimulateCommand implements Callable<Integer> {
-  static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--block-size",
-      "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
+  static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--input-model",
+      "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
 
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec commandSpec;
@@ -62,10 +63,16 @@ final class SimulateCommand implements Callable<Integer> {
       description = "retrieval policy: network, tier-weighted, hybrid, adaptive (default: ${DEFAULT-VALUE}); or a list")
   String retrieval;
 
-  @Option(names = "--popularity", paramLabel = "NAME", defaultValue = "none",
+  @Option(names = "--popularity", paramLabel = "NAME[,NAME...]", defaultValue = "none",
       description = "popularity policy called at every reference time: none, scarlett, aptstore-perf, aptstore "
-          + "(default: ${DEFAULT-VALUE})")
+          + "(default: ${DEFAULT-VALUE}); or a list, paired with the other lists")
   String popularity;
+
+  @Option(names = "--input-model", paramLabel = "FRESH,HOT,ZIPF",
+      description = {"for traces without input paths: the share of jobs that read a dataset no other job reads,",
+          "the hot datasets per job, and the Zipf exponent over them (default: 0.62,0.054,0.85, fitted to",
+          "FB-2010's paths); traces with paths use their own"})
+  String inputModel;
 
   @Option(names = "--seed", defaultValue = "42", description = "seed of every random choice (default: ${DEFAULT-VALUE})")
   long seed;
@@ -204,30 +211,62 @@ final class SimulateCommand implements Callable<Integer> {
     return changed;
   }
 
-  /** One run per placement/retrieval pair; a single name on one side pairs with every name on the other. */
+  /**
+   * One run per entry of the placement, retrieval and popularity lists, taken side by side; a list of one name
+   * pairs with every entry of the others.
+   */
   private List<SimConfig> ownRuns(ClusterSpec spec) {
     List<String> placements = List.of(placement.split(","));
     List<String> retrievals = List.of(retrieval.split(","));
-    int runs = Math.max(placements.size(), retrievals.size());
-    if ((placements.size() != runs && placements.size() != 1) || (retrievals.size() != runs && retrievals.size() != 1)) {
-      throw new ConfigException("--placement lists " + placements.size() + " policies and --retrieval "
-          + retrievals.size() + "; give lists of the same length, or one name on either side");
+    List<String> popularities = List.of(popularity.split(","));
+    int runs = Math.max(placements.size(), Math.max(retrievals.size(), popularities.size()));
+    for (List<String> list : List.of(placements, retrievals, popularities)) {
+      if (list.size() != runs && list.size() != 1) {
+        throw new ConfigException("--placement lists " + placements.size() + " policies, --retrieval "
+            + retrievals.size() + " and --popularity " + popularities.size() + "; give lists of the same length, "
+            + "or one name");
+      }
     }
     TraceSource source = TraceSource.of(trace);
-    SimPolicies.checkPopularity(popularity);
+    InputModel inputs = inputModel == null ? InputModel.FB2010_FIT : parseInputModel(inputModel);
     List<SimConfig> configs = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
       String p = placements.get(placements.size() == 1 ? 0 : i).trim();
       String r = retrievals.get(retrievals.size() == 1 ? 0 : i).trim();
+      String pop = popularities.get(popularities.size() == 1 ? 0 : i).trim();
       // Refuse a misspelt name before any run starts, not after the others have run.
       SimPolicies.placement(p, spec);
       SimPolicies.retrieval(r, spec);
-      configs.add(ownRun(spec, source, p, r));
+      SimPolicies.checkPopularity(pop);
+      SimConfig config = ownRun(spec, source, p, r, pop).withInputModel(inputs);
+      configs.add(pop.equals(SimPolicies.NO_POPULARITY) ? config : config.withLabel(p + "/" + r + " " + pop));
     }
     return configs;
   }
 
-  private SimConfig ownRun(ClusterSpec spec, TraceSource source, String placement, String retrieval) {
+  /** {@code FRESH,HOT,ZIPF}, e.g. {@code 0.62,0.054,0.85}. */
+  static InputModel parseInputModel(String text) {
+    String[] parts = text.split(",");
+    if (parts.length != 3) {
+      throw new ConfigException("--input-model '" + text + "': give FRESH,HOT,ZIPF (e.g. 0.62,0.054,0.85)");
+    }
+    double[] values = new double[3];
+    for (int i = 0; i < 3; i++) {
+      try {
+        values[i] = Double.parseDouble(parts[i].trim());
+      } catch (NumberFormatException e) {
+        throw new ConfigException("--input-model '" + text + "': '" + parts[i].trim() + "' is not a number");
+      }
+    }
+    try {
+      return new InputModel(values[0], values[1], values[2]);
+    } catch (ConfigException e) {
+      throw new ConfigException("--input-model '" + text + "': " + e.getMessage(), e);
+    }
+  }
+
+  private SimConfig ownRun(ClusterSpec spec, TraceSource source, String placement, String retrieval,
+      String popularity) {
     SimConfig config = SimConfig.defaults(spec, source, placement, retrieval)
         .withPopularity(popularity)
         .withSeed(seed)

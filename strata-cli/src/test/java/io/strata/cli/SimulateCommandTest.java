@@ -90,7 +90,7 @@ class SimulateCommandTest {
     assertEquals(4, Files.readString(dir.resolve("results.csv")).lines().count());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50",
         "--placement", "network,hybrid", "--retrieval", "network,hybrid,adaptive"));
-    assertTrue(stderr().contains("--placement lists 2 policies and --retrieval 3"), stderr());
+    assertTrue(stderr().contains("--placement lists 2 policies, --retrieval 3 and --popularity 1"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50",
         "--placement", "network,hybird"));
     assertTrue(stderr().contains("unknown placement policy 'hybird'"), stderr());
@@ -125,5 +125,43 @@ class SimulateCommandTest {
     assertTrue(stderr().contains("give --scenario NAME, or --spec FILE"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));
     assertTrue(stderr().contains("--map-slots applies to your own runs"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--input-model",
+        "0.5,abc,1"));
+    assertTrue(stderr().contains("--input-model '0.5,abc,1': 'abc' is not a number"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--input-model",
+        "1.5,0.01,1"));
+    assertTrue(stderr().contains("--input-model '1.5,0.01,1': input model: fresh share must be within [0, 1]"),
+        stderr());
+  }
+
+  @Test
+  void popularityPoliciesRunSideBySideOnAnInputModelOfOnesChoosing(@TempDir Path dir) throws Exception {
+    // Ten jobs at once, each reading 640 MB. Every job reads one of two datasets (0.2 x 10 jobs), so maps of
+    // different jobs read the same blocks at the same time; with a fresh dataset per job none do.
+    Path trace = dir.resolve("burst.tsv");
+    StringBuilder jobs = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      jobs.append("j").append(i).append("\t0\t0\t640000000\t0\t0\n");
+    }
+    Files.writeString(trace, jobs);
+    assertEquals(0, StrataCli.execute("simulate", "--preset", "aptstore", "--trace", trace.toString(),
+        "--placement", "default", "--capacity", "fallback", "--popularity", "none,scarlett,aptstore",
+        "--input-model", "0,0.2,1", "--json", "--no-progress"), stderr());
+    JsonNode runs = new ObjectMapper().readTree(stdout());
+    assertEquals(3, runs.size());
+    assertEquals("none", runs.get(0).get("run").get("popularity").asText());
+    assertEquals("default/network", runs.get(0).get("run").get("label").asText());
+    assertEquals("scarlett", runs.get(1).get("run").get("popularity").asText());
+    assertEquals("default/network aptstore", runs.get(2).get("run").get("label").asText());
+    double shared = runs.get(0).get("io").get("sharedBlockReadShare").asDouble();
+    assertTrue(shared > 0.5, "ten jobs over two datasets: most reads meet another: " + shared);
+
+    out.reset();
+    assertEquals(0, StrataCli.execute("simulate", "--preset", "aptstore", "--trace", trace.toString(),
+        "--placement", "default", "--capacity", "fallback", "--input-model", "1,0.2,1", "--json", "--no-progress"),
+        stderr());
+    JsonNode fresh = new ObjectMapper().readTree(stdout());
+    assertEquals(0, fresh.get(0).get("io").get("sharedBlockReadShare").asDouble(), 1e-12,
+        "every job reads its own dataset: no read meets another");
   }
 }
