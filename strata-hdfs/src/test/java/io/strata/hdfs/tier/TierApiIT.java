@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.placement.PlacementRules;
+import io.strata.core.placement.TierLayout;
+import io.strata.core.tier.TierMap;
 import io.strata.hdfs.placement.StoredRules;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.tier.TierResult.Failure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -205,6 +208,56 @@ class TierApiIT {
     for (int i = 0; i < 6; i++) {
       assertEquals("layout:hdd+hdd", policyOf("/api/concurrent/" + i), "rule " + i + " kept");
     }
+  }
+
+  @Test
+  void placeByStoragePolicyMovesAFileWithoutARuleOnlyWhereAStoragePolicyCanHoldIt() throws Exception {
+    // A file on the SSD tiers (its directory's policy is ALL_SSD) goes back to the disks, as a file promoted from
+    // the filer does: HOT, whose one storage type is the hdd tier alone here, then holds it, and no rule is written.
+    org.apache.hadoop.fs.Path dirPath = new org.apache.hadoop.fs.Path("/api/bypolicy");
+    c.fs.mkdirs(dirPath);
+    c.fs.setStoragePolicy(dirPath, "ALL_SSD");
+    String file = "/api/bypolicy/f";
+    c.write(file, 4, (short) 2);
+    TierCluster.waitFor(java.time.Duration.ofSeconds(30), () -> {
+      try {
+        return c.tiers(file).stream().allMatch(t -> t.stream().allMatch(tier -> tier.endsWith("-ssd")));
+      } catch (Exception e) {
+        return false;
+      }
+    }, file + " on SSD");
+    StoredRules stored = new StoredRules(c.fs, c.fs.getConf());
+    List<PlacementRules.Rule> rulesBefore = stored.read();
+    TierMap tierMap = c.spec.tierMap();
+
+    Optional<TierResult> result = tiers.placeByStoragePolicy(file, TierLayout.parse("layout:hdd+hdd", tierMap), false);
+
+    assertTrue(result.isPresent(), "a storage policy can hold every replica on hdd");
+    assertTrue(result.get().success(), result.get().message());
+    assertEquals(4, result.get().blocks());
+    c.awaitTiers(file, List.of("hdd", "hdd"));
+    assertEquals("HOT", c.fs.getStoragePolicy(new org.apache.hadoop.fs.Path(file)).getName());
+    assertEquals(rulesBefore, stored.read(), "no rule recorded");
+    c.assertIntact(file);
+    // A replica the NameNode adds follows the file's policy, not its directory's ALL_SSD.
+    c.fs.setReplication(new org.apache.hadoop.fs.Path(file), (short) 3);
+    c.awaitTiers(file, List.of("hdd", "hdd", "hdd"));
+
+    // Where no storage policy can stand for the layout, nothing is changed and the caller records a rule instead.
+    assertTrue(tiers.placeByStoragePolicy(file, TierLayout.parse("layout:pcie-ssd+pcie-ssd+pcie-ssd", tierMap), false)
+        .isEmpty(), "SSD is two tiers here: the storage type does not name one");
+    String ruled = "/api/bypolicy/ruled";
+    c.write(ruled, 1, (short) 2);
+    stored.update(rules -> {
+      rules.add(new PlacementRules.Rule(ruled, "layout:sata-ssd+hdd"));
+      return rules;
+    });
+    assertTrue(tiers.placeByStoragePolicy(ruled, TierLayout.parse("layout:hdd+hdd", tierMap), false).isEmpty(),
+        "a Strata rule, not HDFS's placement, decides this file");
+    assertEquals(Failure.NOT_FOUND,
+        tiers.placeByStoragePolicy("/api/bypolicy/none", TierLayout.parse("layout:hdd", tierMap), false)
+            .orElseThrow().failure());
+    assertEquals("HOT", c.fs.getStoragePolicy(new org.apache.hadoop.fs.Path(file)).getName(), "left as it was");
   }
 
   @Test
