@@ -36,8 +36,9 @@ public final class ComparisonTable {
   /** Where each run read from and how far: the shares hatS discusses next to Fig. 13. */
   public static String readShares(GroupResults group) {
     StringBuilder out = new StringBuilder("  reads by tier and locality (share of bytes):\n");
+    int width = Math.max(26, group.results().stream().mapToInt(r -> r.run().label().length()).max().orElse(0));
     for (SimResult r : group.results()) {
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-26s", r.run().label()));
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-" + width + "s", r.run().label()));
       r.io().shareByTier().forEach((tier, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", tier, 100 * share)));
       line.append("  |");
       r.io().shareByLocality().forEach((where, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", where, 100 * share)));
