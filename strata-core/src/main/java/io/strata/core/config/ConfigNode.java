@@ -144,6 +144,15 @@ public final class ConfigNode {
     return child;
   }
 
+  /** True for a key given no value ({@code key:}, {@code key: ~}, {@code key: null}). */
+  public boolean isEmpty() {
+    if (!(node instanceof ScalarNode scalar)) {
+      return false;
+    }
+    String value = scalar.getValue();
+    return value == null || value.isBlank() || "null".equals(value) || "~".equals(value);
+  }
+
   /** The items of a sequence. */
   public List<ConfigNode> items() {
     if (!(node instanceof SequenceNode sequence)) {

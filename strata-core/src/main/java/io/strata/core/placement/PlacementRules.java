@@ -90,7 +90,7 @@ public final class PlacementRules {
     root.allowOnly("rules");
     List<Rule> rules = new ArrayList<>();
     ConfigNode list = root.get("rules");
-    if (list == null) {
+    if (list == null || list.isEmpty()) {
       return rules;
     }
     for (ConfigNode item : list.items()) {
@@ -107,7 +107,9 @@ public final class PlacementRules {
 
   /** Renders rules as a document {@link #parseDocument} reads back. */
   public static String toDocument(List<Rule> rules) {
-    StringBuilder out = new StringBuilder("# Strata placement rules: the most specific path prefix wins.\nrules:\n");
+    StringBuilder out = new StringBuilder("# Strata placement rules: the most specific path prefix wins.\nrules:");
+    // "rules:" alone would be a key without a value; an empty list says there are none.
+    out.append(rules.isEmpty() ? " []\n" : "\n");
     for (Rule rule : rules) {
       out.append("  - {path: '").append(rule.path().replace("'", "''")).append("', policy: '")
           .append(rule.policy()).append("'}\n");

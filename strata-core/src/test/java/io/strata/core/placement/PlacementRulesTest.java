@@ -69,6 +69,17 @@ class PlacementRulesTest {
   }
 
   @Test
+  void noRulesRoundTripAndAKeyWithoutRulesMeansNone() {
+    // The last rule removed (e.g. the auto-tiering daemon dropping a demotion's interim rule) leaves no rules.
+    String text = PlacementRules.toDocument(List.of());
+    assertEquals(List.of(), PlacementRules.parseDocument(ConfigNode.parse("rules.yaml", text)), text);
+    assertEquals(List.of(), PlacementRules.parseDocument(ConfigNode.parse("rules.yaml", "rules:\n")));
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> PlacementRules.parseDocument(ConfigNode.parse("rules.yaml", "rules: /data=hybrid\n")));
+    assertTrue(e.getMessage().contains("must be a list"), e.getMessage());
+  }
+
+  @Test
   void aRulesDocumentLargerThanYamlsDefaultLimitStillParses() {
     // 100,000 per-file layouts make a 6 MB document, past SnakeYAML's default limit of 3 MiB.
     List<PlacementRules.Rule> rules = new java.util.ArrayList<>();
