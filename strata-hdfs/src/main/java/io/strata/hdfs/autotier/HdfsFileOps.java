@@ -1,5 +1,6 @@
 package io.strata.hdfs.autotier;
 
+import io.strata.core.config.ConfigException;
 import io.strata.core.device.StorageKind;
 import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.TierMap;
@@ -19,12 +20,13 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * The applier's steps through HDFS's own calls: {@code setReplication} for a replica count alone, and for a move
- * between tiers the tier API's verified block moves, with the layout kept by the file's HDFS storage policy
- * ({@code placeByStoragePolicy}: COLD for every replica on an ARCHIVE filer, HOT back on DISK) wherever one can
- * stand for it, so that demoting millions of files adds nothing to the rules file the NameNode loads. Elsewhere
- * (a file under a Strata rule, or tiers that share a storage type) the tier API's {@code setRepPolicy} records a
- * {@code layout:} rule for the file first, so neither the NameNode's re-replication nor the tier monitor undoes
- * the move. A file's state comes from a listing, which the NameNode audits as
+ * between tiers the tier API's verified block moves. A change's final layout is kept by the file's HDFS storage
+ * policy ({@code placeByStoragePolicy}: COLD for every replica on an ARCHIVE filer, HOT back on DISK) wherever one
+ * can stand for it, so that demoting millions of files leaves no rule per file in the rules file the NameNode
+ * loads. Elsewhere (a file under a Strata rule, tiers that share a storage type), and for the interim layout of a
+ * demotion's first step, the tier API's {@code setRepPolicy} records a {@code layout:} rule for the file first, so
+ * neither the NameNode's re-replication nor the tier monitor undoes the move; the final step removes an interim
+ * rule again. A file's state comes from a listing, which the NameNode audits as
  * {@code listStatus}, not as a read.
  */
 public final class HdfsFileOps implements FileOps {
@@ -76,7 +78,11 @@ public final class HdfsFileOps implements FileOps {
 
   @Override
   public TierLayout recordedLayout(String path) throws IOException {
-    return tiers.recordedLayout(path);
+    try {
+      return tiers.recordedLayout(path);
+    } catch (ConfigException e) {
+      throw unreadableRules(path, e);
+    }
   }
 
   @Override
@@ -87,12 +93,26 @@ public final class HdfsFileOps implements FileOps {
       }
       return 0;
     }
-    Optional<TierResult> byStoragePolicy = tiers.placeByStoragePolicy(path, step.layout(), step.interim());
-    TierResult result = byStoragePolicy.isPresent() ? byStoragePolicy.get()
-        : tiers.setRepPolicy(path, step.layout().policyName(), step.replication());
+    // A layout the next step replaces is recorded as a rule, so the tier monitor agrees with it meanwhile; the
+    // final one is held by a storage policy where one can, which also drops that rule.
+    TierResult result;
+    try {
+      Optional<TierResult> byStoragePolicy = step.interim() ? Optional.empty()
+          : tiers.placeByStoragePolicy(path, step.layout());
+      result = byStoragePolicy.isPresent() ? byStoragePolicy.get()
+          : tiers.setRepPolicy(path, step.layout().policyName(), step.replication());
+    } catch (ConfigException e) {
+      throw unreadableRules(path, e);
+    }
     if (!result.success()) {
       throw new IOException(path + ": " + step + ": " + result.message());
     }
     return result.bytesMoved();
+  }
+
+  /** A rules file someone broke fails the change (retried later), not the daemon. */
+  private static IOException unreadableRules(String path, ConfigException e) {
+    return new IOException(path + ": the placement rules cannot be read, so the file is left as it is: "
+        + e.getMessage(), e);
   }
 }

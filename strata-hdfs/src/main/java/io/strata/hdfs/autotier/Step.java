@@ -11,7 +11,7 @@ import io.strata.core.placement.TierLayout;
  *                    placement policy sets no tiers per file
  * @param replication the replica count after the step
  * @param interim     true for a layout the change's next step replaces at once (the replicas that stay moved to
- *                    their tiers before the count goes down), which need not outlast the change
+ *                    their tiers before the count goes down): recorded as a rule for the length of the change
  */
 public record Step(TierLayout layout, int replication, boolean interim) {
   /** A step that leaves the file where the change wants it. */

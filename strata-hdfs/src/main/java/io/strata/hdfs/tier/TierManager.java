@@ -369,18 +369,17 @@ public final class TierManager implements Closeable {
 
   /**
    * Moves one file's replicas to {@code layout} and lets the file's HDFS storage policy, instead of a placement
-   * rule, keep them there, so a tool that changes millions of files (the auto-tiering daemon) adds nothing to the
+   * rule, keep them there, so a tool that changes millions of files (the auto-tiering daemon) does not grow the
    * rules file the NameNode loads. The NameNode then re-replicates the file by that storage policy, as stock HDFS
-   * does. This holds only where HDFS's own placement decides the file (its rule is {@code default}) and every
-   * tier of the layout is the only tier of its storage type; and, unless {@code interim} (a layout the caller
-   * replaces by its next call, e.g. a replica copied to the filer before the count goes down), where an HDFS
-   * storage policy has exactly the layout's storage types.
+   * does. This holds only where an HDFS storage policy has exactly the layout's storage types, every tier of the
+   * layout is the only tier of its storage type, and HDFS's own placement decides the file (its rule is
+   * {@code default}, or a {@code layout:} rule for this very file above a {@code default} one: that rule, e.g.
+   * the one the daemon recorded for the first step of a demotion, is removed before the moves).
    *
    * @return the result, or empty when a storage policy cannot stand for the layout (then record it as a rule
    *     with {@link #setRepPolicy}); nothing is changed then
    */
-  public Optional<TierResult> placeByStoragePolicy(String file, TierLayout layout, boolean interim)
-      throws IOException {
+  public Optional<TierResult> placeByStoragePolicy(String file, TierLayout layout) throws IOException {
     long started = System.nanoTime();
     String op = "placeByStoragePolicy";
     Optional<TierResult> bad = checkPath(op, file, started);
@@ -388,16 +387,22 @@ public final class TierManager implements Closeable {
       return bad;
     }
     String path = normalize(file);
-    FileLayouts layouts = FileLayouts.load(fs, conf, tierMap);
-    if (!PlacementPolicies.DEFAULT.equals(layouts.policy(path))) {
-      return Optional.empty();
-    }
     for (String tier : layout.counts().keySet()) {
       if (!StoragePolicyLayouts.namesOneTier(tierMap.get(tier).storageKind(), tierMap)) {
         return Optional.empty();
       }
     }
-    if (!interim && Reconciler.storagePolicyFor(fs, layout, tierMap, null).isEmpty()) {
+    if (Reconciler.storagePolicyFor(fs, layout, tierMap, null).isEmpty()) {
+      return Optional.empty();
+    }
+    FileLayouts layouts = FileLayouts.load(fs, conf, tierMap);
+    StoredRules stored = new StoredRules(fs, conf);
+    PlacementRules.Rule rule = layouts.rules().ruleFor(path);
+    boolean ownRule = rule.path().equals(path) && TierLayout.isLayout(rule.policy())
+        && stored.read().contains(rule);
+    String parent = path.substring(0, Math.max(1, path.lastIndexOf('/')));
+    String governing = ownRule ? layouts.rules().ruleFor(parent).policy() : rule.policy();
+    if (!PlacementPolicies.DEFAULT.equals(governing)) {
       return Optional.empty();
     }
     RemoteIterator<LocatedFileStatus> listing = fs.listLocatedStatus(new Path(path));
@@ -414,6 +419,13 @@ public final class TierManager implements Closeable {
     if (noRoom.isPresent()) {
       return Optional.of(TierResult.refused(op, path, Failure.NO_ROOM, noRoom.get() + "; nothing was changed",
           started));
+    }
+    if (ownRule) {
+      stored.update(rules -> {
+        rules.removeIf(r -> r.path().equals(path));
+        return rules;
+      });
+      LOG.info("{}: rule {} removed; the HDFS storage policy holds the file from now on", path, rule.policy());
     }
     Reconciler.Outcome outcome = new Reconciler(fs, view, mover, settings).run(List.of(target));
     return Optional.of(result(op, path, op + " " + path + " " + layout.policyName(), outcome, layout.policyName(), "",

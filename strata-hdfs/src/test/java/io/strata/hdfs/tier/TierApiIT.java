@@ -230,7 +230,7 @@ class TierApiIT {
     List<PlacementRules.Rule> rulesBefore = stored.read();
     TierMap tierMap = c.spec.tierMap();
 
-    Optional<TierResult> result = tiers.placeByStoragePolicy(file, TierLayout.parse("layout:hdd+hdd", tierMap), false);
+    Optional<TierResult> result = tiers.placeByStoragePolicy(file, TierLayout.parse("layout:hdd+hdd", tierMap));
 
     assertTrue(result.isPresent(), "a storage policy can hold every replica on hdd");
     assertTrue(result.get().success(), result.get().message());
@@ -244,20 +244,33 @@ class TierApiIT {
     c.awaitTiers(file, List.of("hdd", "hdd", "hdd"));
 
     // Where no storage policy can stand for the layout, nothing is changed and the caller records a rule instead.
-    assertTrue(tiers.placeByStoragePolicy(file, TierLayout.parse("layout:pcie-ssd+pcie-ssd+pcie-ssd", tierMap), false)
+    assertTrue(tiers.placeByStoragePolicy(file, TierLayout.parse("layout:pcie-ssd+pcie-ssd+pcie-ssd", tierMap))
         .isEmpty(), "SSD is two tiers here: the storage type does not name one");
-    String ruled = "/api/bypolicy/ruled";
+    String ruled = "/api/bypolicy/ruled/f";
     c.write(ruled, 1, (short) 2);
     stored.update(rules -> {
-      rules.add(new PlacementRules.Rule(ruled, "layout:sata-ssd+hdd"));
+      rules.add(new PlacementRules.Rule("/api/bypolicy/ruled", "tier-aware"));
       return rules;
     });
-    assertTrue(tiers.placeByStoragePolicy(ruled, TierLayout.parse("layout:hdd+hdd", tierMap), false).isEmpty(),
+    assertTrue(tiers.placeByStoragePolicy(ruled, TierLayout.parse("layout:hdd+hdd", tierMap)).isEmpty(),
         "a Strata rule, not HDFS's placement, decides this file");
     assertEquals(Failure.NOT_FOUND,
-        tiers.placeByStoragePolicy("/api/bypolicy/none", TierLayout.parse("layout:hdd", tierMap), false)
-            .orElseThrow().failure());
+        tiers.placeByStoragePolicy("/api/bypolicy/none", TierLayout.parse("layout:hdd", tierMap)).orElseThrow()
+            .failure());
     assertEquals("HOT", c.fs.getStoragePolicy(new org.apache.hadoop.fs.Path(file)).getName(), "left as it was");
+
+    // A layout rule for the file itself (as a demotion's first step records) gives way to the storage policy.
+    String own = "/api/bypolicy/own";
+    c.write(own, 2, (short) 2);
+    assertTrue(tiers.setRepPolicy(own, "layout:sata-ssd+hdd", 0).success());
+    c.awaitTiers(own, List.of("hdd", "sata-ssd"));
+    assertEquals("layout:sata-ssd+hdd", policyOf(own));
+    TierResult back = tiers.placeByStoragePolicy(own, TierLayout.parse("layout:hdd+hdd", tierMap)).orElseThrow();
+    assertTrue(back.success(), back.message());
+    c.awaitTiers(own, List.of("hdd", "hdd"));
+    assertTrue(stored.read().stream().noneMatch(r -> r.path().equals(own)), "its rule is gone");
+    assertEquals("HOT", c.fs.getStoragePolicy(new org.apache.hadoop.fs.Path(own)).getName());
+    c.assertIntact(own);
   }
 
   @Test
