@@ -234,6 +234,9 @@ final class AutotierRunCommand implements Callable<Integer> {
       }
     } catch (InterruptedException | java.io.InterruptedIOException e) {
       // SIGTERM or Ctrl-C: a change cut short is not marked done and is finished on the next start
+      if (!stopping) {
+        System.err.println("strata autotier: interrupted without a stop request: " + e);
+      }
     } finally {
       if (!once) {
         System.err.println("strata autotier: stopped");
@@ -247,8 +250,15 @@ final class AutotierRunCommand implements Callable<Integer> {
     AutotierRunner.Cycle cycle;
     try {
       cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);
-    } catch (java.io.InterruptedIOException | InterruptedException e) {
+    } catch (InterruptedException e) {
       throw e;
+    } catch (java.io.InterruptedIOException e) {
+      // A socket timeout is an InterruptedIOException too: only a stop request ends the daemon.
+      if (stopping || Thread.currentThread().isInterrupted()) {
+        throw e;
+      }
+      System.err.println("strata autotier: cycle failed, trying again next reference time: " + e);
+      return;
     } catch (java.io.IOException e) {
       System.err.println("strata autotier: cycle failed, trying again next reference time: " + e);
       return;

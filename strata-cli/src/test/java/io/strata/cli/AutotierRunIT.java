@@ -105,7 +105,8 @@ class AutotierRunIT {
     int total = changesIn(planId);
     assertEquals(10, total, "2 promotions and 8 demotions planned: " + Files.readString(dir.resolve("first.txt")));
     waitFor(Duration.ofSeconds(120), () -> markers(planId).size() >= 3 || !first.isAlive(), "3 changes done");
-    assertTrue(first.isAlive(), "still applying: " + Files.readString(dir.resolve("first.txt")));
+    assertTrue(first.isAlive(), "still applying: " + Files.readString(dir.resolve("first.txt"))
+        + Files.readString(dir.resolve("first.err")));
     first.destroyForcibly();
     assertTrue(first.waitFor(30, TimeUnit.SECONDS));
     Set<Integer> doneByFirst = markers(planId).keySet();
