@@ -133,7 +133,9 @@ final class AutotierRunCommand implements Callable<Integer> {
       System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
     }
-    // Every call of this thread, and of the move threads it starts, carries the context the daemon skips.
+    // Every call of this thread, and of the move threads it starts, carries the context the daemon skips; the
+    // caller's own context comes back when the command returns (it may run inside another program).
+    CallerContext callersContext = CallerContext.getCurrent();
     CallerContext.setCurrent(new CallerContext.Builder(CALLER_CONTEXT).build());
     boolean ownMetrics = !DefaultMetricsSystem.inMiniClusterMode();
     if (ownMetrics) {
@@ -183,6 +185,7 @@ final class AutotierRunCommand implements Callable<Integer> {
         return loop(runner, metrics, roles, rules, referenceSeconds, bytesPerSecond);
       }
     } finally {
+      CallerContext.setCurrent(callersContext);
       if (ownMetrics) {
         DefaultMetricsSystem.shutdown();
       }
