@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.embedded.ClientConfigWriter;
-import io.strata.embedded.EmbeddedCluster;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,57 +21,47 @@ import org.junit.jupiter.api.io.TempDir;
  * promotes it, HDFS's storage policy goes from COLD to HOT, and no replica is left on the filer.
  */
 class AutotierPromoteIT {
-  private static final int MIB = 1 << 20;
-
   @Test
   void aDemotedFileReadOftenIsPromotedBackToTheDisks(@TempDir Path dir) throws Exception {
-    ClusterChoice.Loaded aptstore = new ClusterChoice().load("aptstore");
-    Path audit = dir.resolve("hdfs-audit.log");
-    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null));
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(aptstore.spec(), options)) {
-      ClientConfigWriter.write(cluster, dir, aptstore.text());
-      FileSystem fs = cluster.fileSystem();
-      byte[] data = new byte[2 * MIB];
+    try (AptstoreCluster c = AptstoreCluster.start(dir)) {
+      FileSystem fs = c.fs;
+      byte[] data = new byte[2 * AptstoreCluster.MIB];
       new Random(7).nextBytes(data);
       for (int i = 0; i < 4; i++) {
-        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/data/f" + i), (short) 3)) {
-          out.write(data);
-        }
+        c.write("/data/f" + i, data);
       }
-      read(fs, "/data/f0", 30);
-      cluster.awaitHealthy(Duration.ofSeconds(60));
+      c.read("/data/f0", 30);
+      c.cluster.awaitHealthy(Duration.ofSeconds(60));
       CliRun cli = new CliRun();
-      String[] once = {"autotier", "run", "--once", "--json", "--audit-log", audit.toString(), "--path", "/data",
-          "--conf", dir.toString(), "--reference-time", "5s"};
-      assertEquals(0, cli.strata(once), cli.stderr());
+      assertEquals(0, cli.strata(c.autotierOnce()), cli.stderr());
       org.apache.hadoop.fs.Path f1 = new org.apache.hadoop.fs.Path("/data/f1");
-      assertTrue(changes(cli.stdout()).stream().anyMatch(c -> c.get("path").asText().equals("/data/f1")
-          && c.get("kind").asText().equals("DEMOTE") && c.get("outcome").asText().equals("applied")),
-          cli.stdout() + cli.stderr());
+      assertTrue(applied(cli.stdout(), "/data/f1", "DEMOTE"), cli.stdout() + cli.stderr());
       assertEquals("COLD", fs.getStoragePolicy(f1).getName());
       assertEquals(List.of(StorageType.ARCHIVE), types(fs, f1));
 
       // f1 turns hot: read it often over the next reference times, then let the daemon plan again.
       for (int round = 0; round < 3; round++) {
-        read(fs, "/data/f1", 40);
+        c.read("/data/f1", 40);
         Thread.sleep(5_000);
       }
-      assertEquals(0, cli.strata(once), cli.stderr());
-      assertTrue(changes(cli.stdout()).stream().anyMatch(c -> c.get("path").asText().equals("/data/f1")
-          && c.get("kind").asText().equals("PROMOTE") && c.get("outcome").asText().equals("applied")),
-          cli.stdout() + cli.stderr());
+      assertEquals(0, cli.strata(c.autotierOnce()), cli.stderr());
+      assertTrue(applied(cli.stdout(), "/data/f1", "PROMOTE"), cli.stdout() + cli.stderr());
       assertEquals("HOT", fs.getStoragePolicy(f1).getName());
       short replication = fs.getFileStatus(f1).getReplication();
       assertTrue(replication >= 3, "back to at least 3 replicas, got " + replication);
-      org.apache.hadoop.fs.Path file = f1;
-      EmbeddedClusterWait.until(Duration.ofSeconds(60), () -> types(fs, file).equals(disks(replication)),
+      AptstoreCluster.waitFor(Duration.ofSeconds(60), () -> types(fs, f1).equals(disks(replication)),
           "every replica of /data/f1 on the disks");
-      cluster.awaitHealthy(Duration.ofSeconds(60));
+      c.cluster.awaitHealthy(Duration.ofSeconds(60));
       try (InputStream in = fs.open(f1)) {
         assertArrayEquals(data, in.readAllBytes());
       }
     }
+  }
+
+  /** True when the run printed {@code kind} of {@code path} as applied. */
+  private static boolean applied(String output, String path, String kind) throws Exception {
+    return AptstoreCluster.changes(output).stream().anyMatch(change -> change.get("path").asText().equals(path)
+        && change.get("kind").asText().equals(kind) && change.get("outcome").asText().equals("applied"));
   }
 
   private static List<StorageType> disks(int replicas) {
@@ -106,40 +91,6 @@ class AutotierPromoteIT {
       return types;
     } catch (java.io.IOException e) {
       return List.of();
-    }
-  }
-
-  private static void read(FileSystem fs, String path, int times) throws Exception {
-    for (int i = 0; i < times; i++) {
-      try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
-        in.read();
-      }
-    }
-  }
-
-  private static List<JsonNode> changes(String output) throws Exception {
-    ObjectMapper json = new ObjectMapper();
-    List<JsonNode> changes = new ArrayList<>();
-    for (String line : output.lines().filter(l -> l.startsWith("{")).toList()) {
-      JsonNode event = json.readTree(line);
-      if ("change".equals(event.path("event").asText())) {
-        changes.add(event);
-      }
-    }
-    return changes;
-  }
-
-  /** Polls until a condition holds. */
-  private static final class EmbeddedClusterWait {
-    static void until(Duration timeout, java.util.function.BooleanSupplier condition, String what)
-        throws InterruptedException {
-      long deadline = System.nanoTime() + timeout.toNanos();
-      while (!condition.getAsBoolean()) {
-        if (System.nanoTime() > deadline) {
-          throw new AssertionError("timed out waiting for " + what);
-        }
-        Thread.sleep(200);
-      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import static io.strata.cli.AptstoreCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.device.StorageKind;
 import io.strata.core.placement.PlacementRules;
-import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.placement.StoredRules;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +29,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -48,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * count as reads.
  */
 class AutotierRunIT {
-  private static final int MIB = 1 << 20;
+  private static final int MIB = AptstoreCluster.MIB;
   private static final List<String> HOT = List.of("/data/hot0", "/data/hot1");
   @TempDir
   static Path dir;
@@ -60,17 +59,11 @@ class AutotierRunIT {
 
   @Test
   void hotFilesGainReplicasColdOnesMoveToTheFilerAndAKilledDaemonFinishesItsPlan() throws Exception {
-    aptstore = new ClusterChoice().load("aptstore");
-    Path audit = dir.resolve("hdfs-audit.log");
-    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null));
-    cluster = EmbeddedCluster.start(aptstore.spec(), options);
-    try {
-      ClientConfigWriter.write(cluster, dir, aptstore.text());
-      fs = cluster.fileSystem();
-      run(audit);
-    } finally {
-      cluster.close();
+    try (AptstoreCluster c = AptstoreCluster.start(dir)) {
+      cluster = c.cluster;
+      aptstore = c.preset;
+      fs = c.fs;
+      run(c.audit);
     }
   }
 
@@ -379,20 +372,5 @@ class AutotierRunIT {
     List<String> all = new ArrayList<>(a);
     all.addAll(b);
     return all;
-  }
-
-  private static void waitFor(Duration timeout, BooleanSupplier condition, String what) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted waiting for " + what);
-      }
-    }
   }
 }
