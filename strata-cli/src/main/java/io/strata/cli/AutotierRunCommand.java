@@ -255,14 +255,11 @@ final class AutotierRunCommand implements Callable<Integer> {
       cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);
     } catch (InterruptedException e) {
       throw e;
-    } catch (java.io.InterruptedIOException e) {
+    } catch (java.io.IOException e) {
       // A socket timeout is an InterruptedIOException too: only a stop request ends the daemon.
-      if (stopping || Thread.currentThread().isInterrupted()) {
+      if (e instanceof java.io.InterruptedIOException && (stopping || Thread.currentThread().isInterrupted())) {
         throw e;
       }
-      System.err.println("strata autotier: cycle failed, trying again next reference time: " + e);
-      return;
-    } catch (java.io.IOException e) {
       System.err.println("strata autotier: cycle failed, trying again next reference time: " + e);
       return;
     }

@@ -36,8 +36,13 @@ final class FileLayouts {
   }
 
   static FileLayouts load(FileSystem fs, Configuration conf, TierMap tierMap) throws IOException {
+    return of(conf, new StoredRules(fs, conf).read(), tierMap);
+  }
+
+  /** The layouts of the configured rules overridden by {@code stored}, the rules already read from HDFS. */
+  static FileLayouts of(Configuration conf, List<PlacementRules.Rule> stored, TierMap tierMap) {
     List<PlacementRules.Rule> all = new ArrayList<>(PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
-    all.addAll(new StoredRules(fs, conf).read());
+    all.addAll(stored);
     return new FileLayouts(PlacementRules.of(all, tierMap), tierMap);
   }
 

@@ -395,11 +395,11 @@ public final class TierManager implements Closeable {
     if (Reconciler.storagePolicyFor(fs, layout, tierMap, null).isEmpty()) {
       return Optional.empty();
     }
-    FileLayouts layouts = FileLayouts.load(fs, conf, tierMap);
     StoredRules stored = new StoredRules(fs, conf);
+    List<PlacementRules.Rule> storedRules = stored.read();
+    FileLayouts layouts = FileLayouts.of(conf, storedRules, tierMap);
     PlacementRules.Rule rule = layouts.rules().ruleFor(path);
-    boolean ownRule = rule.path().equals(path) && TierLayout.isLayout(rule.policy())
-        && stored.read().contains(rule);
+    boolean ownRule = rule.path().equals(path) && TierLayout.isLayout(rule.policy()) && storedRules.contains(rule);
     String parent = path.substring(0, Math.max(1, path.lastIndexOf('/')));
     String governing = ownRule ? layouts.rules().ruleFor(parent).policy() : rule.policy();
     if (!PlacementPolicies.DEFAULT.equals(governing)) {

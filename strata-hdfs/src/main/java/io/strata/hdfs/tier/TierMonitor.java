@@ -145,9 +145,10 @@ public final class TierMonitor {
           continue;
         }
         // Under HDFS's own placement, a storage policy that names one tier holds the file there instead of a rule.
-        TierLayout byPolicy = !layouts.wholeFile(path) && PlacementPolicies.DEFAULT.equals(layouts.policy(path))
+        boolean wholeFile = layouts.wholeFile(path);
+        TierLayout byPolicy = !wholeFile && PlacementPolicies.DEFAULT.equals(layouts.policy(path))
             ? policyLayouts.layoutOf(file) : null;
-        if (!layouts.wholeFile(path) && byPolicy == null) {
+        if (!wholeFile && byPolicy == null) {
           continue;
         }
         checked++;
