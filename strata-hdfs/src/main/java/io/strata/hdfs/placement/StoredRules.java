@@ -8,31 +8,43 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.ipc.RemoteException;
 
 /**
  * The placement rules kept in HDFS ({@code /.strata/placement-rules.yaml}), which the NameNode plugin reloads:
  * what {@code strata policy} edits and where the tier API records per-file tier layouts. Writers replace the
  * file by rename, so the NameNode never reads half a file, and serialise read-modify-write cycles with a lock
  * file, so an operator's command and the tier monitor never lose each other's rules.
+ *
+ * <p>The lock file names the process holding it: it is written under a name of its own and renamed into place,
+ * so it is never seen empty. A lock this process left behind (its release, or a rename the client gave up on,
+ * reached a NameNode that had stopped answering) is taken over at once, since writers within one process are
+ * serialised here too; a lock of another process is broken only once stale.
  */
 public final class StoredRules {
   /** A lock older than this was left by a process that died while holding it. */
   static final long STALE_LOCK_MILLIS = 120_000;
   // Longer than a stale lock lives, so a writer waiting behind a dead one gets through.
   private static final long LOCK_WAIT_MILLIS = 150_000;
+
+  /** This process, as its lock files name it. */
+  static final String PROCESS = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
+  /** Writers of one rules file within this process, one at a time (keyed by the qualified lock path). */
+  private static final ConcurrentMap<String, ReentrantLock> WRITERS = new ConcurrentHashMap<>();
 
   private final FileSystem fs;
   private final Path file;
@@ -66,16 +78,27 @@ public final class StoredRules {
    * @return the rules written
    */
   public List<PlacementRules.Rule> update(UnaryOperator<List<PlacementRules.Rule>> change) throws IOException {
-    acquireLock();
+    ReentrantLock writers = WRITERS.computeIfAbsent(fs.makeQualified(lock).toString(), k -> new ReentrantLock());
     try {
-      List<PlacementRules.Rule> before = read();
-      List<PlacementRules.Rule> after = change.apply(new ArrayList<>(before));
-      if (!after.equals(before)) {
-        write(after);
+      writers.lockInterruptibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for " + lock);
+    }
+    try {
+      acquireLock();
+      try {
+        List<PlacementRules.Rule> before = read();
+        List<PlacementRules.Rule> after = change.apply(new ArrayList<>(before));
+        if (!after.equals(before)) {
+          write(after);
+        }
+        return after;
+      } finally {
+        fs.delete(lock, false);
       }
-      return after;
     } finally {
-      fs.delete(lock, false);
+      writers.unlock();
     }
   }
 
@@ -91,30 +114,51 @@ public final class StoredRules {
 
   private void acquireLock() throws IOException {
     fs.mkdirs(file.getParent());
+    Path claim = new Path(file.getParent(), lock.getName() + "." + UUID.randomUUID() + ".claim");
+    try (OutputStream out = fs.create(claim, true)) {
+      out.write(PROCESS.getBytes(StandardCharsets.UTF_8));
+    }
     long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;
-    while (true) {
-      try {
-        fs.create(lock, false).close();
-        return;
-      } catch (FileAlreadyExistsException e) {
-        breakIfStale();
-      } catch (RemoteException e) {
-        // Another writer is creating the lock right now (its create has not been closed yet).
-        if (!(e.unwrapRemoteException() instanceof FileAlreadyExistsException)
-            && !e.getClassName().endsWith("AlreadyBeingCreatedException")) {
-          throw e;
+    try {
+      while (true) {
+        // A rename onto an existing file fails, so of several claims exactly one becomes the lock.
+        if (fs.rename(claim, lock)) {
+          return;
+        }
+        String holder = holder();
+        if (PROCESS.equals(holder)) {
+          // This process is the only writer here and holds none: a lock an earlier failed call left behind.
+          fs.delete(lock, false);
+          continue;
+        }
+        if (holder != null) {
+          breakIfStale();
+        }
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException("the placement rules in " + fs.makeQualified(file) + " are locked by another writer ("
+              + fs.makeQualified(lock) + (holder == null ? "" : ", held by " + holder) + ") for over "
+              + LOCK_WAIT_MILLIS / 1000 + " s");
+        }
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted while waiting for " + lock);
         }
       }
-      if (System.currentTimeMillis() > deadline) {
-        throw new IOException("the placement rules in " + fs.makeQualified(file) + " are locked by another writer ("
-            + fs.makeQualified(lock) + ") for over " + LOCK_WAIT_MILLIS / 1000 + " s");
+    } finally {
+      if (fs.exists(claim)) {
+        fs.delete(claim, false);
       }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while waiting for " + lock);
-      }
+    }
+  }
+
+  /** Who holds the lock, or null when nobody does (released meanwhile). */
+  private String holder() throws IOException {
+    try (InputStream in = fs.open(lock)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (FileNotFoundException e) {
+      return null;
     }
   }
 

@@ -1,0 +1,153 @@
+package io.strata.hdfs.placement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.core.placement.PlacementRules;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The rules file's writer lock on a real NameNode: writers never lose each other's rules, a lock held by another
+ * process is waited for, and a lock this process left behind (its release never reached a NameNode that had
+ * stopped answering) does not hold the next writer up until it is stale.
+ */
+class StoredRulesIT {
+  @TempDir
+  static Path dir;
+  private static MiniDFSCluster cluster;
+  private static DistributedFileSystem fs;
+  private final org.apache.hadoop.fs.Path lock = new org.apache.hadoop.fs.Path("/.strata/.placement-rules.yaml.lock");
+
+  @BeforeAll
+  static void start() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.toString());
+    cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    cluster.waitActive();
+    fs = cluster.getFileSystem();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+  }
+
+  @BeforeEach
+  void noRules() throws Exception {
+    fs.delete(new org.apache.hadoop.fs.Path("/.strata"), true);
+  }
+
+  @Test
+  void concurrentWritersKeepEveryRule() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> writes = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        String path = "/w" + i;
+        // Each writer has its own client, as separate commands would.
+        DistributedFileSystem own = (DistributedFileSystem) org.apache.hadoop.fs.FileSystem.newInstance(fs.getUri(),
+            fs.getConf());
+        writes.add(pool.submit(() -> {
+          try (own) {
+            new StoredRules(own, own.getConf()).update(rules -> {
+              rules.add(new PlacementRules.Rule(path, "tier-aware"));
+              return rules;
+            });
+          }
+          return null;
+        }));
+      }
+      for (Future<?> write : writes) {
+        write.get(120, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    List<String> paths = rules().stream().map(PlacementRules.Rule::path).sorted().toList();
+    assertEquals(List.of("/w0", "/w1", "/w2", "/w3", "/w4", "/w5", "/w6", "/w7"), paths);
+    assertFalse(fs.exists(lock), "the lock is released");
+    assertEquals(1, fs.listStatus(new org.apache.hadoop.fs.Path("/.strata")).length, "no claim file left behind");
+  }
+
+  @Test
+  void aLockThisProcessLeftBehindIsTakenOverAtOnce() throws Exception {
+    holdLock(StoredRules.PROCESS);
+    // Well inside the 120 s after which any lock counts as stale.
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> addRule("/mine"));
+    assertEquals(List.of("/mine"), rules().stream().map(PlacementRules.Rule::path).toList());
+    assertFalse(fs.exists(lock));
+  }
+
+  @Test
+  void aLiveLockOfAnotherProcessIsWaitedFor() throws Exception {
+    holdLock("12345@elsewhere/another-process");
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> write = pool.submit(() -> {
+        addRule("/after");
+        return null;
+      });
+      try {
+        write.get(3, TimeUnit.SECONDS);
+        throw new AssertionError("wrote while another process held the lock");
+      } catch (TimeoutException expected) {
+        // still waiting
+      }
+      assertTrue(rules().isEmpty());
+      fs.delete(lock, false); // the other process releases it
+      write.get(60, TimeUnit.SECONDS);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(List.of("/after"), rules().stream().map(PlacementRules.Rule::path).toList());
+  }
+
+  @Test
+  void aStaleLockOfAnotherProcessIsBroken() throws Exception {
+    holdLock(""); // as a lock file whose writer died before writing a word
+    long stale = System.currentTimeMillis() - StoredRules.STALE_LOCK_MILLIS - 60_000;
+    fs.setTimes(lock, stale, stale);
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> addRule("/broken"));
+    assertEquals(List.of("/broken"), rules().stream().map(PlacementRules.Rule::path).toList());
+  }
+
+  private void holdLock(String holder) throws Exception {
+    fs.mkdirs(lock.getParent());
+    try (OutputStream out = fs.create(lock, false)) {
+      out.write(holder.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static void addRule(String path) throws Exception {
+    new StoredRules(fs, fs.getConf()).update(rules -> {
+      rules.add(new PlacementRules.Rule(path, "tier-aware"));
+      return rules;
+    });
+  }
+
+  private static List<PlacementRules.Rule> rules() throws Exception {
+    return new StoredRules(fs, fs.getConf()).read();
+  }
+}
