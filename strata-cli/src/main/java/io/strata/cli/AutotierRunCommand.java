@@ -252,6 +252,9 @@ final class AutotierRunCommand implements Callable<Integer> {
   private void cycle(AutotierRunner runner, AutotierMetrics metrics) throws Exception {
     AutotierRunner.Cycle cycle;
     try {
+      // A plan a failed cycle cut short (or one with changes to retry) is finished first, as after a crash; left
+      // in the journal it would only be replayed at the next start, by then stale.
+      runner.replay(() -> stopping, this::printResume);
       cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);
     } catch (InterruptedException e) {
       throw e;

@@ -73,17 +73,49 @@ final class AptstoreCluster implements AutoCloseable {
         "--conf", dir.toString(), "--reference-time", "5s"};
   }
 
+  /**
+   * {@code strata autotier run --json} over {@code /data} at 5 s reference times, as its own process on this JVM's
+   * classpath, with the client configuration in {@code conf}; its output goes to {@code DIR/NAME.txt} and
+   * {@code DIR/NAME.err}.
+   */
+  Process daemon(String name, Path conf, String... options) throws java.io.IOException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+        "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+        "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(),
+        "autotier", "run", "--audit-log", audit.toString(), "--path", "/data", "--conf", conf.toString(),
+        "--reference-time", "5s", "--json"));
+    command.addAll(List.of(options));
+    return new ProcessBuilder(command).redirectOutput(dir.resolve(name + ".txt").toFile())
+        .redirectError(dir.resolve(name + ".err").toFile()).start();
+  }
+
   /** The {@code "event":"change"} lines {@code strata autotier run --json} printed. */
   static List<JsonNode> changes(String output) throws Exception {
+    return events(output, "change");
+  }
+
+  /** The JSON lines of one event kind that {@code strata autotier run --json} printed. */
+  static List<JsonNode> events(String output, String event) throws Exception {
     ObjectMapper json = new ObjectMapper();
-    List<JsonNode> changes = new ArrayList<>();
+    List<JsonNode> found = new ArrayList<>();
     for (String line : output.lines().filter(l -> l.startsWith("{")).toList()) {
-      JsonNode event = json.readTree(line);
-      if ("change".equals(event.path("event").asText())) {
-        changes.add(event);
+      JsonNode node = json.readTree(line);
+      if (event.equals(node.path("event").asText())) {
+        found.add(node);
       }
     }
-    return changes;
+    return found;
+  }
+
+  /** As {@link #events(String, String)} over a daemon's output file; empty while a line is half written. */
+  static List<JsonNode> events(Path output, String event) {
+    try {
+      return events(java.nio.file.Files.readString(output), event);
+    } catch (Exception e) {
+      return List.of();
+    }
   }
 
   static void waitFor(Duration timeout, BooleanSupplier condition, String what) {

@@ -51,6 +51,7 @@ class AutotierRunIT {
   private static final List<String> HOT = List.of("/data/hot0", "/data/hot1");
   @TempDir
   static Path dir;
+  private AptstoreCluster fixture;
   private EmbeddedCluster cluster;
   private ClusterChoice.Loaded aptstore;
   private DistributedFileSystem fs;
@@ -60,6 +61,7 @@ class AutotierRunIT {
   @Test
   void hotFilesGainReplicasColdOnesMoveToTheFilerAndAKilledDaemonFinishesItsPlan() throws Exception {
     try (AptstoreCluster c = AptstoreCluster.start(dir)) {
+      fixture = c;
       cluster = c.cluster;
       aptstore = c.preset;
       fs = c.fs;
@@ -194,16 +196,8 @@ class AutotierRunIT {
   }
 
   private Process daemon(String name) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
-        "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-        "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(),
-        "autotier", "run", "--audit-log", dir.resolve("hdfs-audit.log").toString(), "--path", "/data",
-        "--conf", dir.toString(), "--reference-time", "5s", "--max-changes", "1", "--change-interval", "2s",
-        "--max-bytes-per-second", "1MiB", "--json"));
-    return new ProcessBuilder(command).redirectOutput(dir.resolve(name + ".txt").toFile())
-        .redirectError(dir.resolve(name + ".err").toFile()).start();
+    return fixture.daemon(name, dir, "--max-changes", "1", "--change-interval", "2s", "--max-bytes-per-second",
+        "1MiB");
   }
 
   /** The id of the first plan the daemon journals. */
@@ -253,21 +247,8 @@ class AutotierRunIT {
     return marked;
   }
 
-  private List<JsonNode> events(Path output, String event) {
-    List<JsonNode> found = new ArrayList<>();
-    try {
-      for (String line : Files.readAllLines(output)) {
-        if (line.startsWith("{")) {
-          JsonNode node = json.readTree(line);
-          if (event.equals(node.path("event").asText())) {
-            found.add(node);
-          }
-        }
-      }
-    } catch (Exception e) {
-      // a line being written: read again
-    }
-    return found;
+  private static List<JsonNode> events(Path output, String event) {
+    return AptstoreCluster.events(output, event);
   }
 
   /** The tiers of each block's replicas, per file, from a listing. */
