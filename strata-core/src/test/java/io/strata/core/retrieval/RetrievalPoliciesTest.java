@@ -106,6 +106,30 @@ class RetrievalPoliciesTest {
   }
 
   @Test
+  void adaptiveNeverLeavesALocalReplicaForOneThatDeliversLess() {
+    RetrievalPolicy adaptive = RetrievalPolicies.parse("adaptive", settings);
+    HybridRetrieval hybrid = (HybridRetrieval) RetrievalPolicies.parse("hybrid", settings);
+    // Reader on r2n2, which holds the SATA SSD replica: the PCIe SSD and the HDD are two racks away.
+    Map<String, Double> fromSata = firstChoiceShares(adaptive, "r2n2", "/rack2", List.of(pcie, sata, hdd));
+    assertEquals(Map.of("sata-ssd", 1.0), fromSata, "local SATA (191 MB/s) beats remote PCIe ("
+        + hybrid.deliveredMBps("r2n2", "/rack2", pcie, 533) + " MB/s over the network)");
+    List<ReplicaChoice> order = adaptive.order("r2n2", "/rack2", List.of(hdd, sata, pcie), new SplittableRandom(7));
+    assertEquals(sata, order.get(0));
+    assertEquals(new HashSet<>(List.of(pcie, hdd)), new HashSet<>(order.subList(1, 3)), "the others stay as fallback");
+    // Hybrid's plain weighted draw sends a share of these reads off the node to slower replicas.
+    assertTrue(firstChoiceShares(hybrid, "r2n2", "/rack2", List.of(pcie, sata, hdd)).get("sata-ssd") < 0.8);
+
+    // Reader on r3n3, holding the HDD replica: remote PCIe delivers more than the local HDD and shares the reads
+    // by weight; remote SATA delivers less than the local HDD and is never first.
+    double local = hybrid.deliveredMBps("r3n3", "/rack3", hdd, 61);
+    double remotePcie = hybrid.deliveredMBps("r3n3", "/rack3", pcie, 533);
+    assertTrue(hybrid.deliveredMBps("r3n3", "/rack3", sata, 191) < local);
+    Map<String, Double> fromHdd = firstChoiceShares(adaptive, "r3n3", "/rack3", List.of(pcie, sata, hdd));
+    assertShare(remotePcie / (remotePcie + local), fromHdd.get("pcie-ssd"), "remote pcie vs local hdd");
+    assertEquals(null, fromHdd.get("sata-ssd"), "remote SATA never first: " + fromHdd);
+  }
+
+  @Test
   void unknownPolicyNamesTheKnownOnes() {
     ConfigException e = assertThrows(ConfigException.class, () -> RetrievalPolicies.parse("closest", settings));
     assertTrue(e.getMessage().contains("network, tier-weighted, hybrid, adaptive"), e.getMessage());
