@@ -43,7 +43,11 @@ public final class StoredRules {
 
   /** This process, as its lock files name it. */
   static final String PROCESS = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
-  /** Writers of one rules file within this process, one at a time (keyed by the qualified lock path). */
+  /**
+   * Writers of one rules file within this process, one at a time. Keyed by the lock's path without the file
+   * system, since one cluster can be reached under two names (host name and address), and a lock this process
+   * holds under one must not pass for one it left behind under the other.
+   */
   private static final ConcurrentMap<String, ReentrantLock> WRITERS = new ConcurrentHashMap<>();
 
   private final FileSystem fs;
@@ -78,7 +82,7 @@ public final class StoredRules {
    * @return the rules written
    */
   public List<PlacementRules.Rule> update(UnaryOperator<List<PlacementRules.Rule>> change) throws IOException {
-    ReentrantLock writers = WRITERS.computeIfAbsent(fs.makeQualified(lock).toString(), k -> new ReentrantLock());
+    ReentrantLock writers = WRITERS.computeIfAbsent(lock.toUri().getPath(), k -> new ReentrantLock());
     try {
       writers.lockInterruptibly();
     } catch (InterruptedException e) {
