@@ -7,11 +7,13 @@ import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import sun.misc.Signal;
 
 /** {@code strata cluster up}: start the embedded cluster and keep it running until interrupted. */
 @Command(name = "up", mixinStandardHelpOptions = true,
@@ -77,12 +79,21 @@ final class ClusterUpCommand implements Callable<Integer> {
       throw new ConfigException("--rules needs Strata's plugins; drop --stock");
     }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+    // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
+    // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
+    CountDownLatch stopRequested = new CountDownLatch(1);
+    for (String signal : List.of("INT", "TERM")) {
+      try {
+        Signal.handle(new Signal(signal), s -> stopRequested.countDown());
+      } catch (IllegalArgumentException e) {
+        // not available to handle on this platform: the shutdown hook below stops the cluster
+      }
+    }
+    Thread hook = new Thread(() -> {
       System.err.println("strata: shutting down the embedded cluster");
       running.close();
-      stopped.countDown();
-    }, "strata-cluster-shutdown"));
+    }, "strata-cluster-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
     ClientConfigWriter.write(running, base, loaded.text());
     if (json) {
       ObjectNode out = new ObjectMapper().createObjectNode();
@@ -109,7 +120,9 @@ final class ClusterUpCommand implements Callable<Integer> {
       System.out.println("Press Ctrl-C to stop.");
     }
     System.out.flush();
-    stopped.await();
+    stopRequested.await();
+    Runtime.getRuntime().removeShutdownHook(hook);
+    hook.run();
     return 0;
   }
 
