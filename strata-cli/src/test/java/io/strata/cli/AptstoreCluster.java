@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
@@ -118,20 +117,6 @@ final class AptstoreCluster implements AutoCloseable {
     }
   }
 
-  static void waitFor(Duration timeout, BooleanSupplier condition, String what) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted waiting for " + what);
-      }
-    }
-  }
 
   @Override
   public void close() {

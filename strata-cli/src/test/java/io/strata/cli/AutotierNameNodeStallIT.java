@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import static io.strata.cli.AptstoreCluster.MIB;
 import static io.strata.cli.AptstoreCluster.events;
-import static io.strata.cli.AptstoreCluster.waitFor;
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -81,7 +81,7 @@ class AutotierNameNodeStallIT {
         try {
           waitFor(Duration.ofSeconds(120), () -> events(out, "cycle").stream().anyMatch(
               e -> e.get("changes").asInt() == 0) || !daemon.isAlive(), "a cycle after the plan was finished");
-        } catch (AssertionError e) {
+        } catch (IllegalStateException e) {
           throw new AssertionError(e.getMessage() + "; the daemon printed:\n" + output(out, err), e);
         }
         assertTrue(daemon.isAlive(), output(out, err));

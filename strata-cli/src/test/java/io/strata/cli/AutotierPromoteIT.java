@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,7 +50,7 @@ class AutotierPromoteIT {
       assertEquals("HOT", fs.getStoragePolicy(f1).getName());
       short replication = fs.getFileStatus(f1).getReplication();
       assertTrue(replication >= 3, "back to at least 3 replicas, got " + replication);
-      AptstoreCluster.waitFor(Duration.ofSeconds(60), () -> types(fs, f1).equals(disks(replication)),
+      waitFor(Duration.ofSeconds(60), () -> types(fs, f1).equals(disks(replication)),
           "every replica of /data/f1 on the disks");
       c.cluster.awaitHealthy(Duration.ofSeconds(60));
       try (InputStream in = fs.open(f1)) {

@@ -1,6 +1,6 @@
 package io.strata.cli;
 
-import static io.strata.cli.AptstoreCluster.waitFor;
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -286,6 +287,25 @@ public final class EmbeddedCluster implements AutoCloseable {
             + timeout + "; last report:\n" + last);
       }
       Thread.sleep(200);
+    }
+  }
+
+  /**
+   * Polls {@code condition} every 100 ms until it holds, as tests and tools do while the cluster catches up;
+   * throws, naming {@code what}, when {@code timeout} passes first or the thread is interrupted.
+   */
+  public static void waitFor(Duration timeout, BooleanSupplier condition, String what) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("timed out waiting for " + what);
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted waiting for " + what);
+      }
     }
   }
 

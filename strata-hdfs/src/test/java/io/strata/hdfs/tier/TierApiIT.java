@@ -1,5 +1,6 @@
 package io.strata.hdfs.tier;
 
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -219,7 +220,7 @@ class TierApiIT {
     c.fs.setStoragePolicy(dirPath, "ALL_SSD");
     String file = "/api/bypolicy/f";
     c.write(file, 4, (short) 2);
-    TierCluster.waitFor(java.time.Duration.ofSeconds(30), () -> {
+    waitFor(java.time.Duration.ofSeconds(30), () -> {
       try {
         return c.tiers(file).stream().allMatch(t -> t.stream().allMatch(tier -> tier.endsWith("-ssd")));
       } catch (Exception e) {

@@ -1,5 +1,6 @@
 package io.strata.hdfs.tier;
 
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.strata.core.device.StorageKind;
@@ -22,7 +23,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -166,20 +166,6 @@ final class TierCluster implements AutoCloseable {
     cluster.awaitHealthy(Duration.ofSeconds(60));
   }
 
-  static void waitFor(Duration timeout, BooleanSupplier condition, String what) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted waiting for " + what);
-      }
-    }
-  }
 
   private static byte[] digest(byte[] data) {
     try {

@@ -1,5 +1,6 @@
 package io.strata.hdfs.tier;
 
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -130,7 +131,7 @@ class TierCrashIT {
     assertTrue(first.failedMoves() >= 1 || first.success(), first.toString());
     c.assertIntact(file); // the dead DataNode is still listed: the client must read around it
 
-    TierCluster.waitFor(Duration.ofSeconds(60),
+    waitFor(Duration.ofSeconds(60),
         () -> c.cluster.miniCluster().getNamesystem().getNumDeadDataNodes() == 1, "the NameNode to see the dead node");
     TierResult rerun;
     try (TierManager again = c.manager(MoveListener.NONE)) {

@@ -1,5 +1,6 @@
 package io.strata.hdfs.tier;
 
+import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,7 +72,7 @@ class TierMonitorIT {
       mover.replace(block.getBlock(), sata, StorageType.SSD, pcie, pcie);
     }
     List<String> broken = List.of("hdd", "hdd", "sata-ssd");
-    TierCluster.waitFor(Duration.ofSeconds(30), () -> {
+    waitFor(Duration.ofSeconds(30), () -> {
       try {
         return c.tiers(file).get(2).equals(broken);
       } catch (Exception e) {
@@ -99,7 +100,7 @@ class TierMonitorIT {
     MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
     List<ObjectName> beans = new ArrayList<>(jmx.queryNames(new ObjectName("Hadoop:name=TierMonitor,*"), null));
     assertEquals(1, beans.size(), "published as a Hadoop metrics source");
-    TierCluster.waitFor(Duration.ofSeconds(30), () -> {
+    waitFor(Duration.ofSeconds(30), () -> {
       try {
         return ((Number) jmx.getAttribute(beans.get(0), "FilesRepaired")).longValue() == 1;
       } catch (Exception e) {
@@ -123,7 +124,7 @@ class TierMonitorIT {
     String free = "/policy/free";
     for (String file : List.of(held, free)) {
       c.write(file, 2, (short) 2);
-      TierCluster.waitFor(Duration.ofSeconds(30), () -> {
+      waitFor(Duration.ofSeconds(30), () -> {
         try {
           return c.tiers(file).stream().allMatch(t -> t.stream().allMatch(tier -> tier.endsWith("-ssd")));
         } catch (Exception e) {
@@ -150,7 +151,7 @@ class TierMonitorIT {
 
     // Give the PCIe SSD space back: the drain test counts how full that tier is.
     c.fs.delete(dirPath, true);
-    TierCluster.waitFor(Duration.ofSeconds(60), () -> usage("pcie-ssd").usedFraction() <= pcieBefore + 1e-3,
+    waitFor(Duration.ofSeconds(60), () -> usage("pcie-ssd").usedFraction() <= pcieBefore + 1e-3,
         "PCIe SSD back to its use before this test");
   }
 
@@ -194,7 +195,7 @@ class TierMonitorIT {
         in.read();
       }
     }
-    TierCluster.waitFor(Duration.ofSeconds(30), () -> usage("pcie-ssd").usedFraction() > 0.8, "PCIe SSD over 80%");
+    waitFor(Duration.ofSeconds(30), () -> usage("pcie-ssd").usedFraction() > 0.8, "PCIe SSD over 80%");
 
     TierMonitor monitor = monitor("/mon/drain", 0.75, 0.5);
     TierMonitor.CycleReport cycle = monitor.runCycle();
@@ -210,7 +211,7 @@ class TierMonitorIT {
           c.spec.tierMap()).ruleFor(files.get(i)).policy(), "the demotion is recorded for the NameNode");
       c.assertIntact(files.get(i));
     }
-    TierCluster.waitFor(Duration.ofSeconds(30), () -> usage("pcie-ssd").usedFraction() < 0.75,
+    waitFor(Duration.ofSeconds(30), () -> usage("pcie-ssd").usedFraction() < 0.75,
         "PCIe SSD below the high-water mark");
     assertEquals(0, monitor.runCycle().actions().size(), "below the mark, nothing more to do");
     PlacementReport report = c.report("/mon");
