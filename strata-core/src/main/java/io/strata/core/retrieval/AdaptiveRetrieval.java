@@ -36,16 +36,19 @@ public final class AdaptiveRetrieval implements RetrievalPolicy {
     ToDoubleFunction<ReplicaChoice> delivered = r -> hybrid.deliveredMBps(readerHost, readerRack, r,
         settings.weight(r.tier())) / (1 + Math.max(0, r.activeTransfers()));
     ReplicaChoice local = null;
+    double localRate = 0;
     for (ReplicaChoice replica : replicas) {
-      if (Locality.of(readerHost, readerRack, replica) == Locality.NODE_LOCAL
-          && (local == null || delivered.applyAsDouble(replica) > delivered.applyAsDouble(local))) {
-        local = replica;
+      if (Locality.of(readerHost, readerRack, replica) == Locality.NODE_LOCAL) {
+        double rate = delivered.applyAsDouble(replica);
+        if (local == null || rate > localRate) {
+          local = replica;
+          localRate = rate;
+        }
       }
     }
     if (local == null) {
       return WeightedOrder.draw(replicas, delivered, random);
     }
-    double localRate = delivered.applyAsDouble(local);
     List<ReplicaChoice> contenders = new ArrayList<>();
     List<ReplicaChoice> beaten = new ArrayList<>();
     for (ReplicaChoice replica : replicas) {

@@ -5,7 +5,7 @@ import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +39,13 @@ final class StoragePolicyLayouts {
 
   /** True when {@code kind} is the storage type of exactly one tier, so the type alone names the tier. */
   static boolean namesOneTier(StorageKind kind, TierMap tierMap) {
-    return tierMap.tiers().stream().filter(t -> t.storageKind() == kind).count() == 1;
+    return onlyTierOf(kind, tierMap) != null;
+  }
+
+  /** The one tier of storage type {@code kind}, or null when it has none or several. */
+  private static String onlyTierOf(StorageKind kind, TierMap tierMap) {
+    List<String> tiers = tierMap.tiers().stream().filter(t -> t.storageKind() == kind).map(Tier::name).toList();
+    return tiers.size() == 1 ? tiers.get(0) : null;
   }
 
   /** The layout the file's storage policy gives it, or null when it has none that names a single tier. */
@@ -57,15 +63,7 @@ final class StoragePolicyLayouts {
       return null;
     }
     StorageKind kind = StorageKind.parse(types.get(0).name());
-    if (kind == null || !namesOneTier(kind, tierMap)) {
-      return null;
-    }
-    String tier = tierMap.tiers().stream().filter(t -> t.storageKind() == kind).map(Tier::name).findFirst()
-        .orElseThrow();
-    List<String> tiers = new ArrayList<>();
-    for (int i = 0; i < types.size(); i++) {
-      tiers.add(tier);
-    }
-    return TierLayout.of(tiers, tierMap);
+    String tier = kind == null ? null : onlyTierOf(kind, tierMap);
+    return tier == null ? null : TierLayout.of(Collections.nCopies(types.size(), tier), tierMap);
   }
 }
