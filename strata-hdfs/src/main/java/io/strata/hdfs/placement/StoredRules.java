@@ -33,7 +33,8 @@ import org.apache.hadoop.fs.Path;
  * <p>The lock file names the process holding it: it is written under a name of its own and renamed into place,
  * so it is never seen empty. A lock this process left behind (its release, or a rename the client gave up on,
  * reached a NameNode that had stopped answering) is taken over at once, since writers within one process are
- * serialised here too; a lock of another process is broken only once stale.
+ * serialised here too; a lock of a process of this host that has exited (killed mid-update) is broken at once;
+ * any other lock only once stale.
  */
 public final class StoredRules {
   /** A lock older than this was left by a process that died while holding it. */
@@ -135,6 +136,13 @@ public final class StoredRules {
           fs.delete(lock, false);
           continue;
         }
+        if (holder != null && exitedOnThisHost(holder)) {
+          // Its process is gone (a daemon killed mid-update and started again here): no need to wait until stale.
+          if (holder.equals(holder())) {
+            fs.delete(lock, false);
+          }
+          continue;
+        }
         if (holder != null) {
           breakIfStale();
         }
@@ -163,6 +171,25 @@ public final class StoredRules {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (FileNotFoundException e) {
       return null;
+    }
+  }
+
+  /**
+   * True when {@code holder} (as {@link #PROCESS} names a process: {@code pid@host/id}) is a process of this host
+   * that is no longer running. A holder named otherwise, or on another host, is never judged here.
+   */
+  static boolean exitedOnThisHost(String holder) {
+    int at = holder.indexOf('@');
+    int slash = holder.indexOf('/', Math.max(at, 0));
+    String self = PROCESS.substring(0, PROCESS.indexOf('/'));
+    if (at <= 0 || slash < 0 || !holder.substring(at, slash).equals(self.substring(self.indexOf('@')))) {
+      return false;
+    }
+    try {
+      long pid = Long.parseLong(holder.substring(0, at));
+      return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 

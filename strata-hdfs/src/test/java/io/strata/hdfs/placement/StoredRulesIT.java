@@ -101,6 +101,21 @@ class StoredRulesIT {
   }
 
   @Test
+  void aLockOfAProcessOfThisHostThatExitedIsBrokenAtOnce() throws Exception {
+    Process gone = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    assertEquals(0, gone.waitFor());
+    String host = StoredRules.PROCESS.substring(StoredRules.PROCESS.indexOf('@'), StoredRules.PROCESS.indexOf('/'));
+    holdLock(gone.pid() + host + "/killed-daemon");
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> addRule("/after-kill"));
+    assertEquals(List.of("/after-kill"), rules().stream().map(PlacementRules.Rule::path).toList());
+    // The same holder on another host, or a live process here, is not judged dead.
+    assertFalse(StoredRules.exitedOnThisHost(gone.pid() + "@elsewhere.example/killed-daemon"));
+    assertFalse(StoredRules.exitedOnThisHost(ProcessHandle.current().pid() + host + "/another-id"));
+    assertFalse(StoredRules.exitedOnThisHost("not a holder"));
+  }
+
+  @Test
   void aLiveLockOfAnotherProcessIsWaitedFor() throws Exception {
     holdLock("12345@elsewhere/another-process");
     ExecutorService pool = Executors.newSingleThreadExecutor();
