@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 
 /**
  * The placement rules kept in HDFS ({@code /.strata/placement-rules.yaml}), which the NameNode plugin reloads:
@@ -34,13 +35,16 @@ import org.apache.hadoop.fs.Path;
  * so it is never seen empty. A lock this process left behind (its release, or a rename the client gave up on,
  * reached a NameNode that had stopped answering) is taken over at once, since writers within one process are
  * serialised here too; a lock of a process of this host that has exited (killed mid-update) is broken at once;
- * any other lock only once stale.
+ * any other lock only once stale. Every delete of a lock names the lock file by its HDFS inode, so it can only
+ * remove the lock file it was meant for, never one taken since under the same name.
  */
 public final class StoredRules {
   /** A lock older than this was left by a process that died while holding it. */
   static final long STALE_LOCK_MILLIS = 120_000;
   // Longer than a stale lock lives, so a writer waiting behind a dead one gets through.
   private static final long LOCK_WAIT_MILLIS = 150_000;
+  /** HDFS's name for a file by its inode number. */
+  private static final String INODE_PATH_PREFIX = "/.reserved/.inodes/";
 
   /** This process, as its lock files name it. */
   static final String PROCESS = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
@@ -91,7 +95,7 @@ public final class StoredRules {
       throw new InterruptedIOException("interrupted while waiting for " + lock);
     }
     try {
-      acquireLock();
+      Path taken = acquireLock();
       try {
         List<PlacementRules.Rule> before = read();
         List<PlacementRules.Rule> after = change.apply(new ArrayList<>(before));
@@ -100,7 +104,7 @@ public final class StoredRules {
         }
         return after;
       } finally {
-        fs.delete(lock, false);
+        delete(taken);
       }
     } finally {
       writers.unlock();
@@ -117,39 +121,37 @@ public final class StoredRules {
     FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(temp, file, Options.Rename.OVERWRITE);
   }
 
-  private void acquireLock() throws IOException {
+  /** Takes the lock and returns the path that names exactly the lock file taken, for its release. */
+  private Path acquireLock() throws IOException {
     fs.mkdirs(file.getParent());
     Path claim = new Path(file.getParent(), lock.getName() + "." + UUID.randomUUID() + ".claim");
     try (OutputStream out = fs.create(claim, true)) {
       out.write(PROCESS.getBytes(StandardCharsets.UTF_8));
     }
+    // A rename keeps the inode, so this names the lock once the claim becomes it.
+    Path taken = exact(fs.getFileStatus(claim));
     long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;
     try {
       while (true) {
         // A rename onto an existing file fails, so of several claims exactly one becomes the lock.
         if (fs.rename(claim, lock)) {
-          return;
+          return taken;
         }
-        String holder = holder();
-        if (PROCESS.equals(holder)) {
-          // This process is the only writer here and holds none: a lock an earlier failed call left behind.
-          fs.delete(lock, false);
+        FileStatus current = statusOrNull(lock);
+        String holder = current == null ? null : holder(exact(current));
+        if (holder == null) {
+          continue; // released meanwhile
+        }
+        // This process is the only writer here and holds none: a lock an earlier failed call left behind. Or its
+        // process is gone (a daemon killed mid-update and started again here): no need to wait until stale.
+        boolean abandoned = PROCESS.equals(holder) || exitedOnThisHost(holder);
+        if (abandoned || System.currentTimeMillis() - current.getModificationTime() > STALE_LOCK_MILLIS) {
+          delete(exact(current));
           continue;
-        }
-        if (holder != null && exitedOnThisHost(holder)) {
-          // Its process is gone (a daemon killed mid-update and started again here): no need to wait until stale.
-          if (holder.equals(holder())) {
-            fs.delete(lock, false);
-          }
-          continue;
-        }
-        if (holder != null) {
-          breakIfStale();
         }
         if (System.currentTimeMillis() > deadline) {
           throw new IOException("the placement rules in " + fs.makeQualified(file) + " are locked by another writer ("
-              + fs.makeQualified(lock) + (holder == null ? "" : ", held by " + holder) + ") for over "
-              + LOCK_WAIT_MILLIS / 1000 + " s");
+              + fs.makeQualified(lock) + ", held by " + holder + ") for over " + LOCK_WAIT_MILLIS / 1000 + " s");
         }
         try {
           Thread.sleep(50);
@@ -165,9 +167,36 @@ public final class StoredRules {
     }
   }
 
+  /**
+   * The path of exactly the file {@code status} describes. On HDFS that is its inode's path, so a delete meant for
+   * one lock file never removes a later one at the same name: neither a release that a stalled NameNode receives
+   * after the lock was taken over, nor the breaking of a dead writer's lock that another writer broke and retook
+   * between this writer's check and its delete.
+   */
+  private static Path exact(FileStatus status) {
+    return status instanceof HdfsFileStatus hdfs ? new Path(INODE_PATH_PREFIX + hdfs.getFileId()) : status.getPath();
+  }
+
+  private FileStatus statusOrNull(Path path) throws IOException {
+    try {
+      return fs.getFileStatus(path);
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+  }
+
+  /** Deletes the file, if it is still there. */
+  private void delete(Path path) throws IOException {
+    try {
+      fs.delete(path, false);
+    } catch (FileNotFoundException e) {
+      // gone already: an inode path that names no file
+    }
+  }
+
   /** Who holds the lock, or null when nobody does (released meanwhile). */
-  private String holder() throws IOException {
-    try (InputStream in = fs.open(lock)) {
+  private String holder(Path exactLock) throws IOException {
+    try (InputStream in = fs.open(exactLock)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (FileNotFoundException e) {
       return null;
@@ -190,17 +219,6 @@ public final class StoredRules {
       return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
     } catch (NumberFormatException e) {
       return false;
-    }
-  }
-
-  private void breakIfStale() throws IOException {
-    try {
-      FileStatus status = fs.getFileStatus(lock);
-      if (System.currentTimeMillis() - status.getModificationTime() > STALE_LOCK_MILLIS) {
-        fs.delete(lock, false);
-      }
-    } catch (FileNotFoundException e) {
-      // released meanwhile
     }
   }
 }

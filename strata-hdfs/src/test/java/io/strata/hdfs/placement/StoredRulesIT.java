@@ -2,11 +2,16 @@ package io.strata.hdfs.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.placement.PlacementRules;
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FilterFileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.AfterAll;
@@ -148,10 +154,53 @@ class StoredRulesIT {
     assertEquals(List.of("/broken"), rules().stream().map(PlacementRules.Rule::path).toList());
   }
 
+  @Test
+  void aReleaseThatReachesTheNameNodeLateLeavesALockTakenSinceInPlace() throws Exception {
+    // The release of the first update is held back, as by a NameNode that stopped answering: the client gives up
+    // on it (a timeout), and the NameNode carries it out only later, while a second update holds the lock.
+    List<org.apache.hadoop.fs.Path> heldBack = new ArrayList<>();
+    FilterFileSystem stalling = new FilterFileSystem(fs) {
+      @Override
+      public boolean delete(org.apache.hadoop.fs.Path path, boolean recursive) throws IOException {
+        heldBack.add(path);
+        throw new SocketTimeoutException("call to delete " + path + " timed out (held back by the test)");
+      }
+    };
+    assertThrows(SocketTimeoutException.class, () -> new StoredRules(stalling, fs.getConf()).update(rules -> {
+      rules.add(new PlacementRules.Rule("/first", "tier-aware"));
+      return rules;
+    }));
+    assertEquals(1, heldBack.size());
+    assertTrue(fs.exists(lock), "the first update's lock is left behind");
+
+    new StoredRules(fs, fs.getConf()).update(rules -> {
+      try {
+        fs.delete(heldBack.get(0), false); // the late release arrives
+      } catch (FileNotFoundException e) {
+        // it names a lock file that is gone
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      assertTrue(exists(lock), "a late release removed the lock of the update now holding it");
+      rules.add(new PlacementRules.Rule("/second", "tier-aware"));
+      return rules;
+    });
+    assertEquals(List.of("/first", "/second"), rules().stream().map(PlacementRules.Rule::path).toList());
+    assertFalse(fs.exists(lock));
+  }
+
   private void holdLock(String holder) throws Exception {
     fs.mkdirs(lock.getParent());
     try (OutputStream out = fs.create(lock, false)) {
       out.write(holder.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static boolean exists(org.apache.hadoop.fs.Path path) {
+    try {
+      return fs.exists(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
