@@ -1,6 +1,7 @@
 package io.strata.sim.model;
 
 import io.strata.core.device.DeviceProfile;
+import io.strata.core.device.StorageKind;
 import io.strata.core.model.ClusterModel;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
@@ -83,14 +84,10 @@ public final class SimCluster {
       }
       nicOut[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
       nicIn[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
-      intermediateTier[i] = -1;
-      for (int t = tiers.size() - 1; t >= 0 && intermediateTier[i] < 0; t--) {
-        if (deviceResources[i][t].length > 0 && !tiers.get(t).backup()) {
-          intermediateTier[i] = t;
-        }
-      }
+      intermediateTier[i] = localDirTier(i);
       if (intermediateTier[i] < 0) {
-        throw new IllegalArgumentException("node " + hosts[i] + " has no primary (non-backup) volume for intermediate data");
+        throw new IllegalArgumentException("node " + hosts[i]
+            + " has no primary (non-backup, non-ARCHIVE) volume for intermediate data");
       }
     }
     int racks = model.racks().size();
@@ -221,7 +218,21 @@ public final class SimCluster {
     return (int) Math.floorMod(mixed, (long) volumes);
   }
 
-  /** Where a node keeps intermediate (shuffle) data: its slowest primary tier, HDDs in hatS's setup. */
+  /**
+   * The slowest of the node's tiers that MapReduce keeps its local directories on, or -1: neither a backup tier (kept
+   * asleep) nor an ARCHIVE tier (a filer share or archive disks, which hold HDFS replicas, not shuffle files).
+   */
+  private int localDirTier(int node) {
+    for (int t = tiers.size() - 1; t >= 0; t--) {
+      Tier tier = tiers.get(t);
+      if (deviceResources[node][t].length > 0 && !tier.backup() && tier.storageKind() != StorageKind.ARCHIVE) {
+        return t;
+      }
+    }
+    return -1;
+  }
+
+  /** Where a node keeps intermediate (shuffle) data: its slowest local primary tier, HDDs in hatS's setup. */
   public int intermediateTier(int node) {
     return intermediateTier[node];
   }

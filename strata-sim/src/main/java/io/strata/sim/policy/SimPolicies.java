@@ -42,7 +42,8 @@ public final class SimPolicies {
    *   <li>c = 36,000 s, not 3,600: with 3,600 the filer served 4.5% of the bytes read (read throughput x0.73 of
    *       default Hadoop): files demoted after one read were read again there. With 36,000 each re-read lifts a file
    *       ten times as far above AVG(P), so it outlasts more hourly decays on the primary tier: 2.5% of the bytes
-   *       from the filer (AptStore reports 2.6% of accesses), x0.83 throughput, 55% of the storage.
+   *       from the filer (AptStore reports 2.6% of accesses), x0.83 throughput, 55% of the storage (measured before
+   *       shuffle data moved off the filer; now x0.84, 54%).
    *       (360,000 gave 2.3%, x0.83, 59%.)</li>
    *   <li>s = 1e-3, not 1: Eq. 2 takes MIP / s off every file, and MIP is the RT's increase spread over all
    *       files. A day of FB-2010 has 10^5 to 10^6 files and few re-reads per hour, so with s = 1 an unread file
