@@ -164,11 +164,15 @@ final class SimulateCommand implements Callable<Integer> {
         outDir = Path.of("sim-results", name);
       }
     } else {
-      if (!cluster.given() || trace == null) {
+      if (!cluster.given()) {
         throw new ConfigException("give --scenario NAME, or --spec FILE (or --preset NAME) and --trace FILE|NAME "
-            + "(see--list)");
+            + "(see --list)");
       }
       ClusterChoice.Loaded loaded = cluster.load(null);
+      if (trace == null) {
+        throw new ConfigException("--trace FILE|NAME is missing: the jobs to replay on " + loaded.spec().name()
+            + " (see --list)");
+      }
       List<SimConfig> runs = ownRuns(loaded.spec());
       name = "simulation";
       groups = List.of(new Scenario.RunGroup(loaded.spec().name() + ", " + runs.get(0).trace().name(), runs));

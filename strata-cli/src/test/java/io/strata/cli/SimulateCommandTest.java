@@ -122,7 +122,12 @@ class SimulateCommandTest {
     assertTrue(stderr().contains("unknown popularity policy 'aptstor' (known: none, scarlett, aptstore-perf, aptstore)"),
         stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats"));
-    assertTrue(stderr().contains("give --scenario NAME, or --spec FILE"), stderr());
+    assertTrue(stderr().contains("--trace FILE|NAME is missing: the jobs to replay on hats"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "nope"));
+    assertTrue(stderr().contains("unknown preset 'nope'"), stderr());
+    assertEquals(2, StrataCli.execute("simulate"));
+    assertTrue(stderr().contains("give --scenario NAME, or --spec FILE (or --preset NAME) and --trace FILE|NAME (see "
+        + "--list)"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));
     assertTrue(stderr().contains("--map-slots applies to your own runs"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--input-model",
