@@ -253,8 +253,11 @@ final class AutotierRunCommand implements Callable<Integer> {
     AutotierRunner.Cycle cycle;
     try {
       // A plan a failed cycle cut short (or one with changes to retry) is finished first, as after a crash; left
-      // in the journal it would only be replayed at the next start, by then stale.
-      runner.replay(() -> stopping, this::printResume);
+      // in the journal it would only be replayed at the next start, by then stale. (--once replayed the journal
+      // a moment ago, on start: a second pass now would only spend another of a failing change's attempts.)
+      if (!once) {
+        runner.replay(() -> stopping, this::printResume);
+      }
       cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);
     } catch (InterruptedException e) {
       throw e;

@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.spec.SpecParser;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import java.io.InputStream;
@@ -36,7 +37,21 @@ final class AptstoreCluster implements AutoCloseable {
   }
 
   static AptstoreCluster start(Path dir) throws Exception {
-    ClusterChoice.Loaded aptstore = new ClusterChoice().load("aptstore");
+    return start(dir, new ClusterChoice().load("aptstore"));
+  }
+
+  /** The aptstore preset with each filer share of {@code filerCapacity} (e.g. {@code 512KiB}) instead of 16 GiB. */
+  static AptstoreCluster startWithFilerShares(Path dir, String filerCapacity) throws Exception {
+    String text = new ClusterChoice().load("aptstore").text()
+        .replace("{device: nas-filer, capacity: 16GiB}", "{device: nas-filer, capacity: " + filerCapacity + "}");
+    if (!text.contains("capacity: " + filerCapacity)) {
+      throw new IllegalStateException("the aptstore preset no longer lists 16 GiB filer shares");
+    }
+    return start(dir, new ClusterChoice.Loaded(SpecParser.parse("aptstore, filer shares of " + filerCapacity, text),
+        text));
+  }
+
+  private static AptstoreCluster start(Path dir, ClusterChoice.Loaded aptstore) throws Exception {
     Path audit = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
         .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null));

@@ -4,7 +4,6 @@ import io.strata.core.config.ByteSize;
 import io.strata.core.tier.TierMap;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * tier API's move listener; the replicas HDFS is asked to add are paced here, before the call). Each change
  * starts from the file's state now, so a change found done (before a crash, or by someone else) is only marked;
  * it is marked done in the journal after it is applied, and a change that did not finish stays unmarked and is
- * tried again, up to {@value #MAX_ATTEMPTS} times per run, by the next pass over the journal.
+ * tried again by the next pass over the journal, up to {@value #MAX_ATTEMPTS} attempts in all (counted in the
+ * journal, so across runs and restarts), then marked {@code failed}.
  */
 public final class Applier {
   private static final Logger LOG = LoggerFactory.getLogger(Applier.class);
@@ -46,7 +46,6 @@ public final class Applier {
   private final TokenBucket bytes;
   private final AutotierMetrics metrics;
   private final Listener listener;
-  private final Map<String, Integer> attempts = new HashMap<>();
 
   public Applier(AutotierJournal journal, FileOps ops, TierRoles roles, TierMap tierMap, ChangeSteps.Floors floors,
       TokenBucket changes, TokenBucket bytes, AutotierMetrics metrics, Listener listener) {
@@ -131,8 +130,7 @@ public final class Applier {
       throw e;
     } catch (IOException e) {
       metrics.changesFailed.incr();
-      String key = plan.id() + "#" + change.index();
-      int tries = attempts.merge(key, 1, Integer::sum);
+      int tries = journal.recordAttempt(plan.id(), change.index());
       if (tries >= MAX_ATTEMPTS) {
         return finish(plan, change, "failed", "gave up after " + tries + " attempts: " + e.getMessage());
       }

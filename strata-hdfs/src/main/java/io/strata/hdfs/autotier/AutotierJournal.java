@@ -27,7 +27,8 @@ import org.apache.hadoop.fs.Path;
  * The applier's journal in HDFS, beside the tier API's ({@code /.strata/tier-ops}): every accepted plan's
  * changes are written to {@code /.strata/autotier/plans/ID.json} before the first is applied, and each change
  * is marked done after it, by an empty file {@code plans/ID.done/INDEX.OUTCOME} (one create call that fails if
- * the marker exists, and no block to write). A restarted daemon finishes every plan still under {@code plans/},
+ * the marker exists, and no block to write); attempts that did not finish are counted the same way, in
+ * {@code plans/ID.tries/}. A restarted daemon finishes every plan still under {@code plans/},
  * skipping the changes marked done; a finished plan moves to {@code done/ID.json}, where the last
  * {@value #KEEP_DONE} stay for inspection.
  */
@@ -134,6 +135,34 @@ public final class AutotierJournal {
     }
   }
 
+  /**
+   * Records one more attempt at a change that did not finish, and returns how many there have been, counting
+   * those of earlier runs: an empty file {@code plans/ID.tries/INDEX.N} per attempt, so a change that cannot finish
+   * (a full tier) is given up after so many attempts even when every run is a new process ({@code --once} from cron).
+   */
+  public int recordAttempt(String id, int index) throws IOException {
+    Path tries = new Path(plans, id + ".tries");
+    int made = 0;
+    try {
+      for (FileStatus status : fs.listStatus(tries)) {
+        if (status.getPath().getName().startsWith(index + ".")) {
+          made++;
+        }
+      }
+    } catch (FileNotFoundException e) {
+      // the first attempt that failed
+    }
+    while (true) {
+      made++;
+      try {
+        fs.create(new Path(tries, index + "." + made), false).close();
+        return made;
+      } catch (FileAlreadyExistsException e) {
+        // another run counted this attempt meanwhile: take the next number
+      }
+    }
+  }
+
   /** Moves a finished plan to {@code done/}, drops its markers and all but the newest finished plans. */
   public void finish(String id) throws IOException {
     fs.mkdirs(done);
@@ -143,6 +172,7 @@ public final class AutotierJournal {
           Options.Rename.OVERWRITE);
     }
     fs.delete(markers(id), true);
+    fs.delete(new Path(plans, id + ".tries"), true);
     FileStatus[] finished = fs.listStatus(done);
     java.util.Arrays.sort(finished, Comparator.comparing(s -> s.getPath().getName()));
     for (int i = 0; i < finished.length - KEEP_DONE; i++) {

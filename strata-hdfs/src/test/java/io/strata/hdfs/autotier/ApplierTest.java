@@ -37,6 +37,8 @@ class ApplierTest {
     final List<String> applied = new ArrayList<>();
     /** Throws InterruptedIOException (a stopped process) on this call number, counting from 1; 0 never. */
     int stopAtCall;
+    /** Paths whose every step fails as a full tier makes it fail. */
+    final java.util.Set<String> full = new java.util.HashSet<>();
     /** Every state a file went through, to check it never had fewer replicas than before without a filer one. */
     final List<FileState> history = new ArrayList<>();
 
@@ -60,6 +62,9 @@ class ApplierTest {
     public long apply(String path, Step step) throws IOException {
       if (stopAtCall > 0 && applied.size() + 1 == stopAtCall) {
         throw new InterruptedIOException("stopped");
+      }
+      if (full.contains(path)) {
+        throw new IOException(path + ": no DataNode of tier filer can take a replica of the block");
       }
       applied.add(path + " " + step);
       FileState now = files.get(path);
@@ -152,6 +157,31 @@ class ApplierTest {
       assertEquals(new FileState(f, 1, 2L << 20, List.of(List.of("filer"), List.of("filer"))), files.files.get(f));
     }
     assertEquals(5, files.files.get("/hot").replication());
+  }
+
+  @Test
+  void aChangeThatNeverFinishesIsGivenUpAfterItsAttemptsEvenWhenEachRunIsANewProcess() throws Exception {
+    MemoryFiles files = fourFiles();
+    files.full.add("/c1");
+    AutotierJournal.Entry plan = journal().write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = new ArrayList<>();
+    for (int run = 1; run <= Applier.MAX_ATTEMPTS; run++) {
+      // As `autotier run --once` from cron: a new process, a new journal object and applier, every run.
+      AutotierJournal journal = journal();
+      List<AutotierJournal.Entry> unfinished = journal.unfinished();
+      assertEquals(1, unfinished.size(), "run " + run + ": the plan is still open");
+      Applier.Result result = applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(),
+          outcomes).apply(unfinished.get(0), () -> false);
+      assertEquals(run == Applier.MAX_ATTEMPTS, result.finished(), "run " + run);
+    }
+    assertEquals(List.of("/c0 applied", "/c1 retry", "/c2 applied", "/hot applied", "/c1 retry", "/c1 failed"),
+        outcomes);
+    assertEquals(List.of(), journal().unfinished(), "the plan is closed, not replayed by every later run");
+    assertEquals(3, files.files.get("/c1").replication(), "the file that could not move keeps its replicas");
+    assertEquals(List.of(), java.util.Arrays.asList(local.listStatus(new Path(dir.toUri().toString(),
+        "autotier/plans"))), "no attempt counts left behind");
+    assertEquals(plan.id(), local.listStatus(new Path(dir.toUri().toString(), "autotier/done"))[0].getPath().getName()
+        .replace(".json", ""));
   }
 
   @Test
