@@ -106,6 +106,12 @@ public final class Applier {
       return finish(plan, change, "gone", "deleted since the plan was made");
     }
     FileState now = found.get();
+    int unreachable = now.firstBlockWithoutReplica();
+    if (unreachable >= 0) {
+      // HDFS could neither copy nor move it; setReplication would only be recorded, and reported as applied.
+      return notFinished(plan, change, change.path() + ": block " + unreachable
+          + " has no live replica (the DataNodes holding it are down)");
+    }
     List<Step> steps;
     try {
       steps = ChangeSteps.steps(now, ops.recordedLayout(change.path()), change, roles, tierMap, floors);
@@ -129,15 +135,7 @@ public final class Applier {
     } catch (InterruptedIOException e) {
       throw e;
     } catch (IOException e) {
-      metrics.changesFailed.incr();
-      int tries = journal.recordAttempt(plan.id(), change.index());
-      if (tries >= MAX_ATTEMPTS) {
-        return finish(plan, change, "failed", "gave up after " + tries + " attempts: " + e.getMessage());
-      }
-      LOG.warn("autotier {} {}: attempt {} did not finish, tried again on the next pass: {}", change.kind(),
-          change.path(), tries, e.getMessage());
-      listener.changed(plan, change, "retry", e.getMessage());
-      return "retry";
+      return notFinished(plan, change, e.getMessage());
     }
     switch (change.kind()) {
       case PROMOTE -> metrics.filesPromoted.incr();
@@ -150,6 +148,19 @@ public final class Applier {
     metrics.bytesReplicated.incr(replicated);
     return finish(plan, change, "applied", String.join(", then ", steps.stream().map(Step::toString).toList())
         + "; " + ByteSize.format(moved) + " moved");
+  }
+
+  /** Counts an attempt that did not finish: {@code retry} on the next pass, or {@code failed} after the last. */
+  private String notFinished(AutotierJournal.Entry plan, Change change, String why) throws IOException {
+    metrics.changesFailed.incr();
+    int tries = journal.recordAttempt(plan.id(), change.index());
+    if (tries >= MAX_ATTEMPTS) {
+      return finish(plan, change, "failed", "gave up after " + tries + " attempts: " + why);
+    }
+    LOG.warn("autotier {} {}: attempt {} did not finish, tried again on the next pass: {}", change.kind(),
+        change.path(), tries, why);
+    listener.changed(plan, change, "retry", why);
+    return "retry";
   }
 
   private String finish(AutotierJournal.Entry plan, Change change, String outcome, String detail) throws IOException {

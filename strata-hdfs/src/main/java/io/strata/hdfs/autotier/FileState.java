@@ -27,6 +27,16 @@ public record FileState(String path, int replication, long length, List<List<Str
     return best;
   }
 
+  /** The first block no live DataNode holds a replica of (all its holders down), or -1. */
+  public int firstBlockWithoutReplica() {
+    for (int i = 0; i < blockTiers.size(); i++) {
+      if (blockTiers.get(i).isEmpty()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** True when the file asks for {@code replication} replicas and every block has exactly the layout's tiers. */
   public boolean has(TierLayout layout, int wantedReplication) {
     if (replication != wantedReplication) {

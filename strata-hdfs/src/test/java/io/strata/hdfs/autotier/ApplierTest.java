@@ -185,6 +185,21 @@ class ApplierTest {
   }
 
   @Test
+  void aFileWithABlockNoLiveDataNodeHoldsIsNotTouchedAndTriedAgain() throws Exception {
+    MemoryFiles files = fourFiles();
+    // /c0's second block: its only holders are down, so the NameNode lists no replica for it.
+    files.files.put("/c0", new FileState("/c0", 3, 2L << 20, List.of(List.of("das", "das", "das"), List.of())));
+    AutotierJournal journal = journal();
+    AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = new ArrayList<>();
+    Applier.Result result = applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(),
+        outcomes).apply(plan, () -> false);
+    assertEquals(List.of("/c0 retry", "/c1 applied", "/c2 applied", "/hot applied"), outcomes);
+    assertTrue(files.applied.stream().noneMatch(step -> step.startsWith("/c0 ")), files.applied.toString());
+    assertFalse(result.finished(), "the change waits for the DataNodes to come back");
+  }
+
+  @Test
   void aChangeAppliedButNotMarkedBeforeACrashIsOnlyMarked() throws Exception {
     MemoryFiles files = fourFiles();
     files.put("/c1", 1, "filer"); // applied by the crashed run, which died before writing its marker
