@@ -44,11 +44,10 @@ import java.util.function.Supplier;
  *       first for the map's node. Map compute time is not modeled: tasks are I/O-bound.</li>
  *   <li>With shuffle bytes, {@code ceil(shuffle / bytesPerReducer)} reducers start when all maps are done, on
  *       free reduce slots drawn at random. Each reducer fetches its share of the shuffle from five map nodes at
- *       once (intermediate data on each node's slowest local tier, HDD in hatS and AptStore, never a backup or ARCHIVE
- *       tier; map-side spill writes are not modeled),
- *       then writes its share of
- *       the output as a new file, block by block through an HDFS pipeline whose targets the placement policy
- *       chooses with the reducer as writer. Without shuffle bytes the maps write the output themselves.</li>
+ *       once (intermediate data on each node's slowest local tier, HDD in hatS and AptStore, never a backup or
+ *       ARCHIVE tier; map-side spill writes are not modeled), then writes its share of the output as a new file,
+ *       block by block through an HDFS pipeline whose targets the placement policy chooses with the reducer as
+ *       writer. Without shuffle bytes the maps write the output themselves.</li>
  *   <li>Transfers are flows over the cluster's shared devices, NICs and rack uplinks ({@link FlowNetwork}).</li>
  * </ul>
  */
