@@ -39,10 +39,24 @@ final class RulesInForce {
   /** False until the rules file has been read (or found absent) once: until then placements retry it. */
   private volatile boolean settled;
   private volatile long lastAttemptMillis;
-  /** True while the rules file cannot be read (e.g. the NameNode is stopping): said once, not every poll. */
+  /**
+   * How long the rules file may stay unreadable before that is logged as an error: a NameNode that is stopping
+   * or restarting (its RPC server closed, the file's block not reported yet) is not one.
+   */
+  static final long UNREADABLE_GRACE_MILLIS = 30_000;
+
+  private final long unreadableGraceMillis;
+  /** When the reads of the rules file began to fail, or -1 while they succeed. */
+  private long unreadableSinceMillis = -1;
+  /** True once an unreadable rules file has been reported: said once, not every poll. */
   private boolean unreadable;
 
   RulesInForce(Configuration conf, PlacementSettings settings) {
+    this(conf, settings, UNREADABLE_GRACE_MILLIS);
+  }
+
+  RulesInForce(Configuration conf, PlacementSettings settings, long unreadableGraceMillis) {
+    this.unreadableGraceMillis = unreadableGraceMillis;
     this.conf = conf;
     this.settings = settings;
     this.hdfsFile = new Path(conf.getTrimmed(StrataKeys.RULES_HDFS_FILE, StrataKeys.RULES_HDFS_FILE_DEFAULT));
@@ -141,10 +155,15 @@ final class RulesInForce {
       return false;
     } catch (RuntimeException | IOException e) {
       PlacementMetrics.get().ruleLoadFailures.incr();
-      if (!unreadable) {
+      long now = System.currentTimeMillis();
+      if (unreadableSinceMillis < 0) {
+        unreadableSinceMillis = now;
+      }
+      if (!unreadable && now - unreadableSinceMillis >= unreadableGraceMillis) {
         unreadable = true;
-        LOG.error("Strata placement rules in {} cannot be read, keeping the {} rules in force (said again only "
-            + "after it has been read): {}", hdfsFile, rules.rules().size(), e.getMessage());
+        LOG.error("Strata placement rules in {} cannot be read for {} s, keeping the {} rules in force (said again "
+            + "only after it has been read): {}", hdfsFile, (now - unreadableSinceMillis) / 1000,
+            rules.rules().size(), e.getMessage());
       } else {
         LOG.debug("Strata placement rules in {} still cannot be read: {}", hdfsFile, e.getMessage());
       }
@@ -152,7 +171,13 @@ final class RulesInForce {
     }
   }
 
+  /** True once the rules file has been unreadable for longer than the grace period, and reported. */
+  boolean reportedUnreadable() {
+    return unreadable;
+  }
+
   private void readableAgain() {
+    unreadableSinceMillis = -1;
     if (unreadable) {
       unreadable = false;
       LOG.info("Strata placement rules in {} can be read again", hdfsFile);
