@@ -5,12 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
@@ -69,6 +73,33 @@ final class AptstoreCluster implements AutoCloseable {
   void write(String path, byte[] data) throws Exception {
     try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), (short) 3)) {
       out.write(data);
+    }
+  }
+
+  /**
+   * The file's blocks, from a listing: the NameNode audits {@code getFileBlockLocations} as a read of the file,
+   * which would make it look popular to the daemon, but not a listing.
+   */
+  BlockLocation[] listedBlocks(String path) throws IOException {
+    return fs.listLocatedStatus(new org.apache.hadoop.fs.Path(path)).next().getBlockLocations();
+  }
+
+  /** Per block, how many of its replicas are of {@code type} (from {@link #listedBlocks}). */
+  List<Integer> replicasOf(String path, StorageType type) throws IOException {
+    List<Integer> counts = new ArrayList<>();
+    for (BlockLocation block : listedBlocks(path)) {
+      counts.add((int) Arrays.stream(block.getStorageTypes()).filter(type::equals).count());
+    }
+    return counts;
+  }
+
+  /** True when every block of the file has one replica, on the filer (ARCHIVE), and no other. */
+  boolean onOneFilerReplica(String path) {
+    try {
+      return Arrays.stream(listedBlocks(path)).allMatch(b -> Arrays.equals(b.getStorageTypes(),
+          new StorageType[] {StorageType.ARCHIVE}));
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -13,8 +13,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import org.apache.hadoop.fs.BlockLocation;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.BlockMissingException;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -43,9 +41,9 @@ class AutotierFilerDataNodeDownIT {
       CliRun cli = new CliRun();
       assertEquals(0, cli.strata(c.autotierOnce()), cli.stderr());
       org.apache.hadoop.fs.Path cold = new org.apache.hadoop.fs.Path("/data/cold");
-      EmbeddedCluster.waitFor(Duration.ofSeconds(60), () -> onOneFilerReplica(c, cold), "/data/cold demoted");
+      EmbeddedCluster.waitFor(Duration.ofSeconds(60), () -> c.onOneFilerReplica("/data/cold"), "/data/cold demoted");
 
-      String host = blocks(c, cold)[0].getHosts()[0];
+      String host = c.listedBlocks("/data/cold")[0].getHosts()[0];
       MiniDFSCluster mini = c.cluster.miniCluster();
       DataNode holder = mini.getDataNodes().stream().filter(dn -> dn.getDatanodeId().getHostName().equals(host))
           .findFirst().orElseThrow();
@@ -73,24 +71,10 @@ class AutotierFilerDataNodeDownIT {
       assertTrue(mini.restartDataNode(stopped, true));
       mini.waitActive();
       c.cluster.awaitHealthy(Duration.ofSeconds(90));
-      assertTrue(onOneFilerReplica(c, cold), Arrays.toString(blocks(c, cold)));
+      assertTrue(c.onOneFilerReplica("/data/cold"), Arrays.toString(c.listedBlocks("/data/cold")));
       try (InputStream in = c.fs.open(cold)) {
         assertArrayEquals(data, in.readAllBytes(), "the demoted file reads back as written");
       }
-    }
-  }
-
-  private static BlockLocation[] blocks(AptstoreCluster c, org.apache.hadoop.fs.Path file) throws Exception {
-    // A listing, which the audit log does not count as a read.
-    return c.fs.listLocatedStatus(file).next().getBlockLocations();
-  }
-
-  private static boolean onOneFilerReplica(AptstoreCluster c, org.apache.hadoop.fs.Path file) {
-    try {
-      return Arrays.stream(blocks(c, file)).allMatch(b -> Arrays.equals(b.getStorageTypes(),
-          new StorageType[] {StorageType.ARCHIVE}));
-    } catch (Exception e) {
-      return false;
     }
   }
 }

@@ -11,12 +11,10 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
@@ -60,7 +58,7 @@ class AutotierFullFilerIT {
         demotions.addAll(these);
         assertTrue(c.cluster.fsck("/").contains("is HEALTHY"), "run " + run);
         for (String file : COLD) {
-          assertEquals(List.of(3, 3), storageTypes(c, file, StorageType.DISK), file + " after run " + run);
+          assertEquals(List.of(3, 3), c.replicasOf(file, StorageType.DISK), file + " after run " + run);
         }
       }
       for (JsonNode change : demotions) {
@@ -79,14 +77,8 @@ class AutotierFullFilerIT {
       for (int run = 5; run <= 6; run++) {
         assertEquals(0, cli.strata(c.autotierOnce()), cli.stderr());
       }
-      EmbeddedCluster.waitFor(Duration.ofSeconds(90), () -> COLD.stream().allMatch(file -> {
-        try {
-          return storageTypes(c, file, StorageType.ARCHIVE).equals(List.of(1, 1))
-              && storageTypes(c, file, StorageType.DISK).equals(List.of(0, 0));
-        } catch (Exception e) {
-          return false;
-        }
-      }), "the cold files on one filer replica each");
+      EmbeddedCluster.waitFor(Duration.ofSeconds(90), () -> COLD.stream().allMatch(c::onOneFilerReplica),
+          "the cold files on one filer replica each");
       for (String file : COLD) {
         assertEquals("COLD", c.fs.getStoragePolicy(new org.apache.hadoop.fs.Path(file)).getName(), file);
       }
@@ -99,16 +91,6 @@ class AutotierFullFilerIT {
         }
       }
     }
-  }
-
-  /** Per block, how many replicas are of {@code type}; a listing, which the audit log does not count as a read. */
-  private static List<Integer> storageTypes(AptstoreCluster c, String file, StorageType type) throws Exception {
-    List<Integer> counts = new ArrayList<>();
-    for (BlockLocation block : c.fs.listLocatedStatus(new org.apache.hadoop.fs.Path(file)).next()
-        .getBlockLocations()) {
-      counts.add((int) Arrays.stream(block.getStorageTypes()).filter(type::equals).count());
-    }
-    return counts;
   }
 
   /** What an operator does about a full filer: gives every DataNode's share of it room. */

@@ -141,7 +141,7 @@ public final class AutotierJournal {
    * (a full tier) is given up after so many attempts even when every run is a new process ({@code --once} from cron).
    */
   public int recordAttempt(String id, int index) throws IOException {
-    Path tries = new Path(plans, id + ".tries");
+    Path tries = tries(id);
     int made = 0;
     try {
       for (FileStatus status : fs.listStatus(tries)) {
@@ -172,7 +172,7 @@ public final class AutotierJournal {
           Options.Rename.OVERWRITE);
     }
     fs.delete(markers(id), true);
-    fs.delete(new Path(plans, id + ".tries"), true);
+    fs.delete(tries(id), true);
     FileStatus[] finished = fs.listStatus(done);
     java.util.Arrays.sort(finished, Comparator.comparing(s -> s.getPath().getName()));
     for (int i = 0; i < finished.length - KEEP_DONE; i++) {
@@ -182,6 +182,10 @@ public final class AutotierJournal {
 
   private Path markers(String id) {
     return new Path(plans, id + ".done");
+  }
+
+  private Path tries(String id) {
+    return new Path(plans, id + ".tries");
   }
 
   private Entry read(Path file) throws IOException {
