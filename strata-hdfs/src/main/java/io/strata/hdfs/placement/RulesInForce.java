@@ -7,6 +7,7 @@ import io.strata.hdfs.StrataKeys;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * The placement rules the NameNode applies: configured rules, overridden path by path by the rules file in
  * HDFS that {@code strata policy set} writes. A daemon thread polls that file, so rule changes take effect
  * without restarting the NameNode and survive its restarts. A bad rules file is logged and counted and the
- * rules in force stay, so a typo can never fail a write.
+ * rules in force stay, so a typo can never fail a write. The thread ends with the placement policy that started
+ * it: a JVM that stops a NameNode and starts another (tests, the embedded cluster) keeps no poller of the old one.
  */
 final class RulesInForce {
   private static final Logger LOG = LoggerFactory.getLogger(RulesInForce.class);
@@ -39,6 +41,7 @@ final class RulesInForce {
   /** False until the rules file has been read (or found absent) once: until then placements retry it. */
   private volatile boolean settled;
   private volatile long lastAttemptMillis;
+  private volatile Thread poller;
   /**
    * How long the rules file may stay unreadable before that is logged as an error: a NameNode that is stopping
    * or restarting (its RPC server closed, the file's block not reported yet) is not one.
@@ -87,10 +90,10 @@ final class RulesInForce {
   }
 
   /**
-   * Starts polling the HDFS rules file; only the NameNode calls this (tools that load the plugin do not).
-   * Returns true on the call that started it.
+   * Starts polling the HDFS rules file while {@code owner} (the placement policy) is in use; only the NameNode
+   * calls this (tools that load the plugin do not). Returns true on the call that started it.
    */
-  boolean startPolling() {
+  boolean startPolling(Object owner) {
     // A plain read first: this runs for every block, and a failing compare-and-set still takes the cache line.
     if (started.get() || !started.compareAndSet(false, true)) {
       return false;
@@ -98,19 +101,42 @@ final class RulesInForce {
     if (refreshMillis <= 0) {
       return true;
     }
-    Thread poller = new Thread(() -> {
-      while (!Thread.currentThread().isInterrupted()) {
+    // Hadoop gives a placement policy no stop hook, so the thread watches its owner: once the NameNode that
+    // held the policy is gone and the policy collected, the thread closes its client and ends.
+    WeakReference<Object> ownerRef = new WeakReference<>(owner);
+    Thread thread = new Thread(() -> {
+      while (ownerRef.get() != null) {
         try {
           Thread.sleep(refreshMillis);
         } catch (InterruptedException e) {
-          return;
+          break;
         }
-        refresh();
+        if (ownerRef.get() != null) {
+          refresh();
+        }
       }
+      closeClient();
     }, "strata-placement-rules");
-    poller.setDaemon(true);
-    poller.start();
+    thread.setDaemon(true);
+    poller = thread;
+    thread.start();
     return true;
+  }
+
+  /** The polling thread, or null before {@link #startPolling} (tests). */
+  Thread poller() {
+    return poller;
+  }
+
+  private synchronized void closeClient() {
+    if (fs != null) {
+      try {
+        fs.close();
+      } catch (IOException e) {
+        LOG.debug("closing the rules client: {}", e.getMessage());
+      }
+      fs = null;
+    }
   }
 
   /** Reloads the HDFS rules file if it changed; returns true when new rules took effect. */

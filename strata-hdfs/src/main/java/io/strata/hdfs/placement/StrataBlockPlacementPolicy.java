@@ -116,7 +116,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     if (srcPath == null || rules == null) {
       return null;
     }
-    if (rules.startPolling()) {
+    if (rules.startPolling(this)) {
       PlacementMetrics.publish();
     }
     rules.settle();
