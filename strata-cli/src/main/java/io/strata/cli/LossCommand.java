@@ -21,9 +21,13 @@ final class LossCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (nodes <= 0 || replication <= 0 || blocks < 0 || !(mtbfYears > 0) || !(periodDays > 0)) {
-      throw new ConfigException("need --nodes > 0, --replication > 0, --blocks >= 0, --mtbf-years > 0, --period-days > 0");
+    requirePositive("--nodes", nodes);
+    requirePositive("--replication", replication);
+    if (!(blocks >= 0) || Double.isInfinite(blocks)) {
+      throw new ConfigException("--blocks must be a finite number >= 0, got " + shown(blocks));
     }
+    requirePositive("--mtbf-years", mtbfYears);
+    requirePositive("--period-days", periodDays);
     if (replication > nodes) {
       throw new ConfigException("--replication " + replication + " exceeds --nodes " + nodes);
     }
@@ -40,5 +44,16 @@ final class LossCommand implements Callable<Integer> {
           replication, nodes, loss);
     }
     return 0;
+  }
+
+  private static void requirePositive(String option, double value) {
+    if (!(value > 0) || Double.isInfinite(value)) {
+      throw new ConfigException(option + " must be a finite number > 0, got " + shown(value));
+    }
+  }
+
+  /** The value as the user typed it: 0, not 0.0, for a whole number. */
+  private static String shown(double value) {
+    return value == Math.rint(value) && !Double.isInfinite(value) ? Long.toString((long) value) : Double.toString(value);
   }
 }

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -139,6 +140,16 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (jobs < 0) {
       throw new ConfigException("--jobs must be >= 0, got " + jobs);
+    }
+    // The simulator's own checks name its config fields; a user typed these options.
+    for (var option : List.of(Map.entry("--replication", replication), Map.entry("--map-slots", mapSlots),
+        Map.entry("--reduce-slots", reduceSlots))) {
+      if (option.getValue() < 1) {
+        throw new ConfigException(option.getKey() + " must be >= 1, got " + option.getValue());
+      }
+    }
+    if (byteScale != null && !(byteScale > 0 && byteScale < Double.POSITIVE_INFINITY)) {
+      throw new ConfigException("--byte-scale must be a finite number > 0, got " + byteScale);
     }
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (threadCount < 1) {

@@ -137,6 +137,15 @@ class SimulateCommandTest {
         "1.5,0.01,1"));
     assertTrue(stderr().contains("--input-model '1.5,0.01,1': input model: fresh share must be within [0, 1]"),
         stderr());
+    String[][] numbers = {{"--replication", "0", "--replication must be >= 1, got 0"},
+        {"--map-slots", "0", "--map-slots must be >= 1, got 0"},
+        {"--reduce-slots", "-2", "--reduce-slots must be >= 1, got -2"},
+        {"--byte-scale", "-1", "--byte-scale must be a finite number > 0, got -1.0"},
+        {"--byte-scale", "Infinity", "--byte-scale must be a finite number > 0, got Infinity"}};
+    for (String[] bad : numbers) {
+      assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", bad[0], bad[1]));
+      assertTrue(stderr().contains(bad[2]), bad[0] + " " + bad[1] + ": " + stderr());
+    }
   }
 
   @Test
