@@ -1,19 +1,19 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
+import io.strata.core.config.ConfigNode;
+import io.strata.core.config.Durations;
+import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.DecisionRules;
 import io.strata.core.popularity.PpaSettings;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.popularity.ReplicationAdvisors;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** The advisor options {@code strata autotier plan} and {@code run} share, and the advisor they make. */
 final class AdvisorOptions {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
-
   @Option(names = "--advisor", defaultValue = "aptstore",
       description = "aptstore, aptstore-perf (never demotes) or scarlett (default: ${DEFAULT-VALUE})")
   String advisor;
@@ -27,6 +27,13 @@ final class AdvisorOptions {
           + "after Scarlett: long enough to see a day's pattern, short enough to follow it)")
   String referenceTime;
 
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "YAML with the PPA's constants, decision bounds, SLA pins and scheduled-job hints (see the "
+          + "README's 'Advisor settings'); --reference-time overrides its ppa.referenceTime")
+  Path config;
+
+  private AdvisorConfig loaded;
+
   /** The advisor and the rules it decides within. */
   record Made(ReplicationAdvisor advisor, DecisionRules rules, long referenceSeconds) {}
 
@@ -37,34 +44,46 @@ final class AdvisorOptions {
    * @param redundant      whether the secondary tier is internally redundant, unless the option says
    */
   Made make(int nodes, int maxReplication, boolean redundant) {
-    long seconds = referenceSeconds();
-    PpaSettings d = PpaSettings.defaults();
-    PpaSettings ppa = new PpaSettings(d.popularityConstant(), d.scalability(), d.minPopularity(), d.maxPopularity(),
-        d.initialPopularity(), d.intervalFloorSeconds(), seconds);
-    DecisionRules defaults = DecisionRules.defaults(Math.max(nodes, 3),
-        secondaryRedundant != null ? secondaryRedundant : redundant);
-    int max = Math.max(defaults.defaultReplication(), Math.min(defaults.maxReplication(), maxReplication));
-    DecisionRules rules = new DecisionRules(defaults.defaultReplication(), defaults.minReplication(), max,
-        defaults.secondaryRedundant(), defaults.hotFactor(), defaults.coldFactor(), defaults.pins(),
-        defaults.scheduledPaths(), defaults.nodes(), defaults.mtbfYears(), defaults.lossPeriodDays(),
-        defaults.maxLossProbability());
     check();
+    long seconds = referenceSeconds();
+    PpaSettings ppa = settings().ppa(seconds);
+    DecisionRules rules = settings().rules(DecisionRules.defaults(Math.max(nodes, 3),
+        secondaryRedundant != null ? secondaryRedundant : redundant));
+    int max = Math.max(rules.defaultReplication(), Math.min(rules.maxReplication(), maxReplication));
+    rules = new DecisionRules(rules.defaultReplication(), rules.minReplication(), max, rules.secondaryRedundant(),
+        rules.hotFactor(), rules.coldFactor(), rules.pins(), rules.scheduledReads(), rules.nodes(), rules.mtbfYears(),
+        rules.lossPeriodDays(), rules.maxLossProbability());
     return new Made(ReplicationAdvisors.create(advisor, ppa, rules, 1 << 16), rules, seconds);
   }
 
-  /** Checks the options before anything connects. */
+  /** Checks the options and reads --config before anything connects. */
   void check() {
     if (!ReplicationAdvisors.NAMES.contains(advisor)) {
       throw new ConfigException("--advisor: unknown advisor '" + advisor + "' (known: "
           + String.join(", ", ReplicationAdvisors.NAMES) + ")");
     }
+    settings();
     referenceSeconds();
   }
 
-  /** RT in seconds, checked. */
+  /** The --config file's settings, read once; every default without one. */
+  AdvisorConfig settings() {
+    if (loaded == null) {
+      if (config == null) {
+        loaded = AdvisorConfig.defaults();
+      } else if (!Files.isRegularFile(config)) {
+        throw new ConfigException("--config " + config + ": no such file");
+      } else {
+        loaded = AdvisorConfig.read(ConfigNode.parse(config));
+      }
+    }
+    return loaded;
+  }
+
+  /** RT in seconds, checked: --reference-time, else the --config file's, else the default. */
   long referenceSeconds() {
     if (referenceTime == null) {
-      return PpaSettings.defaults().referenceTimeSeconds();
+      return settings().ppa(null).referenceTimeSeconds();
     }
     long millis = parseMillis(referenceTime, "--reference-time");
     if (millis < 1000) {
@@ -75,18 +94,6 @@ final class AdvisorOptions {
 
   /** A duration such as {@code 90s}, {@code 30m}, {@code 12h}, {@code 2d} or {@code 500ms}, in milliseconds. */
   static long parseMillis(String text, String option) {
-    Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
-      throw new ConfigException(option + ": not a duration: '" + text + "' (examples: 500ms, 90s, 30m, 12h, 1d)");
-    }
-    long value = Long.parseLong(m.group(1));
-    long unit = switch (m.group(2)) {
-      case "ms" -> 1;
-      case "s" -> 1000;
-      case "m" -> 60_000;
-      case "h" -> 3_600_000;
-      default -> 86_400_000;
-    };
-    return value * unit;
+    return Durations.parseMillis(text, option);
   }
 }

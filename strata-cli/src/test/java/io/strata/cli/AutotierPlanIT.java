@@ -72,6 +72,35 @@ class AutotierPlanIT {
         assertTrue(cold != null && cold.get("secondary").asBoolean(), "/data/f" + i + " in " + plan);
         assertEquals(1, cold.get("replication").asInt(), "the aptstore filer is internally redundant");
       }
+
+      // The operator's settings: f2 is pinned (never demoted), f3 is read by a job every minute.
+      Path settings = Files.writeString(dir.resolve("autotier.yaml"), """
+          pins:
+            - {path: /data/f2, neverDemote: true}
+          scheduled:
+            - {path: /data/f3, cron: "* * * * *", zone: UTC}
+          """);
+      out.reset();
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      try {
+        code = StrataCli.execute("autotier", "plan", "--audit-log", audit.toString(), "--path", "/data",
+            "--conf", dir.toString(), "--config", settings.toString(), "--json");
+      } finally {
+        System.setOut(old);
+      }
+      assertEquals(0, code);
+      JsonNode configured = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      Map<String, JsonNode> now = new HashMap<>();
+      configured.get("changes").forEach(c -> now.put(c.get("path").asText(), c));
+      assertTrue(!now.containsKey("/data/f2") || !now.get("/data/f2").get("secondary").asBoolean(),
+          "pinned: stays on the primary tier: " + configured);
+      JsonNode scheduled = now.get("/data/f3");
+      assertTrue(scheduled != null && !scheduled.get("secondary").asBoolean()
+          && scheduled.get("replication").asInt() > 3, "promoted ahead of its job: " + configured);
+      assertTrue(scheduled.get("reason").asText().contains("a scheduled job reads it"), scheduled.toString());
+      for (String cold : new String[] {"/data/f4", "/data/f5"}) {
+        assertTrue(now.get(cold).get("secondary").asBoolean(), cold + " in " + configured);
+      }
     }
   }
 }

@@ -41,6 +41,11 @@ class AutotierRunCommandTest {
         .contains("--secondary-tier: tier 'das' is not a secondary tier"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats")
         .contains("no secondary tier to demote to"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--config", dir.resolve("none.yaml").toString(),
+        "--preset", "aptstore").contains("--config " + dir.resolve("none.yaml") + ": no such file"));
+    Path settings = Files.writeString(dir.resolve("autotier.yaml"), "scheduled:\n  - {path: /d, cron: '0 2 * *'}\n");
+    assertTrue(refused("autotier", "plan", "--audit-log", log, "--config", settings.toString(), "--preset",
+        "aptstore").contains("autotier.yaml:2:22: scheduled[0].cron: scheduled read of /d: not a crontab expression"));
     // Scarlett never demotes: no secondary tier needed, so it gets as far as the (missing) HDFS.
     assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats", "--advisor", "scarlett",
         "--fs", "file:///").contains("is not HDFS"));

@@ -14,10 +14,12 @@ import java.util.Map;
 public final class AptStoreAdvisor implements ReplicationAdvisor {
   private final PopularityPredictor predictor;
   private final DecisionRules rules;
+  private final PpaSettings settings;
 
   public AptStoreAdvisor(PpaSettings settings, DecisionRules rules, int expectedFiles) {
     this.predictor = new PopularityPredictor(settings, expectedFiles);
     this.rules = rules;
+    this.settings = settings;
   }
 
   @Override
@@ -60,16 +62,18 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
     Map<String, FileFacts> byPath = new HashMap<>();
     for (FileFacts f : files) {
       byPath.put(f.path(), f);
-      advice.add(rules.pinned(decide(f, predictor.predicted(f.pathHash()), average)));
+      advice.add(rules.pinned(decide(f, predictor.predicted(f.pathHash()), average, nowMillis)));
     }
     return PlanChecks.finish(advice, byPath, rules);
   }
 
-  private Advice decide(FileFacts f, double predicted, double average) {
+  private Advice decide(FileFacts f, double predicted, double average, long nowMillis) {
     double relative = predicted / average;
-    if (rules.scheduled(f.path())) {
+    var run = rules.scheduledRun(f.path(), nowMillis, nowMillis + settings.referenceTimeSeconds() * 1000);
+    if (run.isPresent()) {
       int replication = Math.max(rules.defaultReplication(), replicasFor(Math.max(relative, rules.hotFactor())));
-      return new Advice(f.path(), replication, false, "a scheduled job reads it in the next reference time");
+      return new Advice(f.path(), replication, false, "a scheduled job reads it in the next reference time ("
+          + run.get().getKey() + ", next run " + run.get().getValue() + ")");
     }
     if (relative >= rules.hotFactor()) {
       return new Advice(f.path(), replicasFor(relative), false,

@@ -1,6 +1,9 @@
 package io.strata.core.popularity;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Bounds every advisor's decisions stay within.
@@ -13,7 +16,7 @@ import java.util.List;
  * @param hotFactor           predicted popularity at or above hotFactor x AVG(P) is popular
  * @param coldFactor          at or below coldFactor x AVG(P) is unpopular and goes to the secondary tier
  * @param pins                SLA rules by path prefix
- * @param scheduledPaths      paths a scheduled (cron) job reads in the next RT: promoted ahead of it
+ * @param scheduledReads      paths scheduled (cron) jobs read: promoted ahead of a run in the next RT
  * @param nodes               DataNodes, for the data-loss model
  * @param mtbfYears           a node's MTBF (AptStore: 3 years for a Hadoop node)
  * @param lossPeriodDays      the period the loss bound is about
@@ -27,7 +30,7 @@ public record DecisionRules(
     double hotFactor,
     double coldFactor,
     List<Pin> pins,
-    List<String> scheduledPaths,
+    List<ScheduledRead> scheduledReads,
     int nodes,
     double mtbfYears,
     double lossPeriodDays,
@@ -42,7 +45,7 @@ public record DecisionRules(
 
   public DecisionRules {
     pins = List.copyOf(pins);
-    scheduledPaths = List.copyOf(scheduledPaths);
+    scheduledReads = List.copyOf(scheduledReads);
     if (minReplication < 1 || maxReplication < minReplication || defaultReplication < minReplication
         || defaultReplication > maxReplication) {
       throw new IllegalArgumentException("need 1 <= min <= default <= max replication, got " + minReplication + ", "
@@ -63,22 +66,22 @@ public record DecisionRules(
    */
   public DecisionRules withoutDemotion() {
     return new DecisionRules(defaultReplication, defaultReplication, maxReplication, secondaryRedundant, hotFactor,
-        0, pins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+        0, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
   public DecisionRules withPins(List<Pin> newPins) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
-        coldFactor, newPins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+        coldFactor, newPins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
-  public DecisionRules withScheduled(List<String> paths) {
+  public DecisionRules withScheduled(List<ScheduledRead> paths) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
         coldFactor, pins, paths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
   public DecisionRules withLossBound(double bound) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
-        coldFactor, pins, scheduledPaths, nodes, mtbfYears, lossPeriodDays, bound);
+        coldFactor, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, bound);
   }
 
   /** Applies SLA pins to an advice. */
@@ -99,7 +102,17 @@ public record DecisionRules(
     return result;
   }
 
-  boolean scheduled(String path) {
-    return scheduledPaths.stream().anyMatch(p -> path.equals(p) || path.startsWith(p + "/"));
+  /** The soonest run of a scheduled job reading {@code path} in [from, until), if any. */
+  Optional<Map.Entry<ScheduledRead, Instant>> scheduledRun(String path, long fromMillis, long untilMillis) {
+    Map.Entry<ScheduledRead, Instant> soonest = null;
+    for (ScheduledRead read : scheduledReads) {
+      if (read.covers(path)) {
+        Optional<Instant> run = read.runWithin(fromMillis, untilMillis);
+        if (run.isPresent() && (soonest == null || run.get().isBefore(soonest.getValue()))) {
+          soonest = Map.entry(read, run.get());
+        }
+      }
+    }
+    return Optional.ofNullable(soonest);
   }
 }

@@ -3,9 +3,12 @@ package io.strata.core.popularity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +69,9 @@ class AdvisorsTest {
 
   @Test
   void withoutARedundantSecondaryTierColdFilesKeepTwoReplicasAndScheduledInputsArePromoted() {
-    DecisionRules rules = DecisionRules.defaults(100, false).withScheduled(List.of("/cold"));
+    // The plan is made at 01:00 UTC with a 12 h reference time: a job at 01:30 runs within it.
+    DecisionRules rules = DecisionRules.defaults(100, false)
+        .withScheduled(List.of(ScheduledRead.of("/cold", "30 1 * * *", ZoneOffset.UTC)));
     AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), rules, 16);
     List<String> lines = new java.util.ArrayList<>();
     lines.add(open("/sla/cold", 0, 0)); // read once, before the other file heats up
@@ -79,6 +84,39 @@ class AdvisorsTest {
     assertTrue(advice.get("/sla/cold").secondary());
     assertFalse(advice.get("/cold").secondary(), "a cron job reads it next");
     assertTrue(advice.get("/cold").reason().contains("scheduled"));
+    assertTrue(advice.get("/cold").reason().contains("next run 1970-01-01T01:30:00Z"), advice.get("/cold").reason());
+  }
+
+  @Test
+  void aScheduledJobPromotesOnlyWhenItRunsWithinTheNextReferenceTime() {
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(open("/cold", 0, 0)); // read once, then never: unpopular unless a job is due
+    for (int m = 0; m < 60; m++) {
+      lines.add(open("/hot", m, 5));
+    }
+    // Planned at 01:00 UTC with RT 12 h, the window is [01:00, 13:00) UTC: 20:00 is past it, 12:59 inside; at
+    // UTC+1, 14:00 local is 13:00 UTC (the window's end, outside) and 13:00 local is inside; a run at 01:00 counts.
+    String[][] cases = {{"0 20 * * *", "UTC", "false"}, {"59 12 * * *", "UTC", "true"},
+        {"0 14 * * *", "+01:00", "false"}, {"0 13 * * *", "+01:00", "true"}, {"0 1 * * *", "UTC", "true"},
+        {"0 1 * * 0", "UTC", "false"}}; // 1970-01-01 is a Thursday: the next Sunday 01:00 is days away
+    for (String[] c : cases) {
+      DecisionRules rules = DecisionRules.defaults(100, true)
+          .withScheduled(List.of(ScheduledRead.of("/cold", c[0], ZoneId.of(c[1]))));
+      AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), rules, 16);
+      feed(advisor, lines);
+      Advice cold = byPath(advisor.plan(files(), 60 * MIN)).get("/cold");
+      assertEquals(Boolean.parseBoolean(c[2]), !cold.secondary(), c[0] + " in " + c[1] + ": " + cold.reason());
+    }
+  }
+
+  @Test
+  void aBadCronExpressionNamesThePathAndTheExpression() {
+    var e = assertThrows(io.strata.core.config.ConfigException.class,
+        () -> ScheduledRead.of("/data/daily", "0 25 * * *", ZoneOffset.UTC));
+    assertTrue(e.getMessage().contains("scheduled read of /data/daily: not a crontab expression: '0 25 * * *'"),
+        e.getMessage());
+    assertThrows(io.strata.core.config.ConfigException.class, () -> ScheduledRead.of("data", "* * * * *",
+        ZoneOffset.UTC));
   }
 
   @Test

@@ -1,0 +1,225 @@
+package io.strata.core.popularity;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.config.ConfigNode;
+import io.strata.core.config.Durations;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An operator's settings for the replication advisors, read from YAML ({@code strata autotier --config FILE}):
+ * the PPA's constants, the decision bounds, SLA pins and scheduled-job hints. Every key is optional; what is left
+ * out keeps the default that {@link PpaSettings#defaults()} and {@link DecisionRules#defaults} document.
+ * <pre>
+ * ppa:   {popularityConstant: 3600, scalability: 1, minPopularity: 0.1, maxPopularity: 100,
+ *         initialPopularity: 1, intervalFloor: 1, referenceTime: 12h}
+ * rules: {defaultReplication: 3, minReplication: 2, maxReplication: 10, hotFactor: 1.5, coldFactor: 0.5,
+ *         mtbfYears: 3, lossPeriodDays: 1, maxLossProbability: 0.001}
+ * pins:      [{path: /warehouse/finance, neverDemote: true, minReplication: 3}]
+ * scheduled: [{path: /data/daily, cron: "0 2 * * *", zone: Europe/Berlin}]
+ * </pre>
+ */
+public final class AdvisorConfig {
+  private static final AdvisorConfig NONE = new AdvisorConfig(PpaSettings.defaults(), false, new double[8],
+      new boolean[8], List.of(), List.of());
+  private static final String[] RULE_KEYS = {"defaultReplication", "minReplication", "maxReplication", "hotFactor",
+      "coldFactor", "mtbfYears", "lossPeriodDays", "maxLossProbability"};
+
+  private final PpaSettings ppa;
+  private final boolean referenceTimeSet;
+  private final double[] rules;
+  private final boolean[] ruleSet;
+  private final List<DecisionRules.Pin> pins;
+  private final List<ScheduledRead> scheduled;
+
+  private AdvisorConfig(PpaSettings ppa, boolean referenceTimeSet, double[] rules, boolean[] ruleSet,
+      List<DecisionRules.Pin> pins, List<ScheduledRead> scheduled) {
+    this.ppa = ppa;
+    this.referenceTimeSet = referenceTimeSet;
+    this.rules = rules;
+    this.ruleSet = ruleSet;
+    this.pins = List.copyOf(pins);
+    this.scheduled = List.copyOf(scheduled);
+  }
+
+  /** No file: every default. */
+  public static AdvisorConfig defaults() {
+    return NONE;
+  }
+
+  /** Reads and checks a document; every error names the file, line, column and key. */
+  public static AdvisorConfig read(ConfigNode root) {
+    root.allowOnly("ppa", "rules", "pins", "scheduled");
+    PpaSettings d = PpaSettings.defaults();
+    PpaSettings ppa = d;
+    boolean referenceTimeSet = false;
+    ConfigNode p = root.get("ppa");
+    if (p != null && !p.isEmpty()) {
+      p.allowOnly("popularityConstant", "scalability", "minPopularity", "maxPopularity", "initialPopularity",
+          "intervalFloor", "referenceTime");
+      long rt = d.referenceTimeSeconds();
+      ConfigNode rtNode = p.get("referenceTime");
+      if (rtNode != null) {
+        long millis = parseDuration(rtNode);
+        if (millis < 1000) {
+          throw rtNode.error("must be at least 1s, got '" + rtNode.text() + "'");
+        }
+        rt = millis / 1000;
+        referenceTimeSet = true;
+      }
+      try {
+        ppa = new PpaSettings(positive(p, "popularityConstant", d.popularityConstant()),
+            positive(p, "scalability", d.scalability()), positive(p, "minPopularity", d.minPopularity()),
+            positive(p, "maxPopularity", d.maxPopularity()), positive(p, "initialPopularity", d.initialPopularity()),
+            positive(p, "intervalFloor", d.intervalFloorSeconds()), rt);
+      } catch (IllegalArgumentException e) {
+        throw p.error("need minPopularity <= initialPopularity <= maxPopularity, got " + e.getMessage()
+            .replace("inconsistent PPA settings: ", ""));
+      }
+    }
+
+    double[] values = new double[RULE_KEYS.length];
+    boolean[] set = new boolean[RULE_KEYS.length];
+    ConfigNode r = root.get("rules");
+    if (r != null && !r.isEmpty()) {
+      r.allowOnly(RULE_KEYS);
+      for (int i = 0; i < RULE_KEYS.length; i++) {
+        ConfigNode v = r.get(RULE_KEYS[i]);
+        if (v != null) {
+          values[i] = i < 3 ? wholeAtLeastOne(v) : i == 7 ? probability(v) : i == 4 ? v.nonNegative() : v.positive();
+          set[i] = true;
+        }
+      }
+    }
+    AdvisorConfig partial = new AdvisorConfig(ppa, referenceTimeSet, values, set, List.of(), List.of());
+    // Check the bounds against each other now, with a cluster large enough for any replica count, not when the
+    // daemon has connected.
+    DecisionRules checked;
+    try {
+      checked = partial.rules(DecisionRules.defaults(1000, true));
+    } catch (IllegalArgumentException e) {
+      throw (r != null ? r : root).error(e.getMessage());
+    }
+    if (checked.coldFactor() >= checked.hotFactor()) {
+      throw (r != null ? r : root).error("coldFactor (" + checked.coldFactor() + ") must be below hotFactor (" + checked.hotFactor()
+          + ")");
+    }
+
+    List<DecisionRules.Pin> pins = new ArrayList<>();
+    ConfigNode pinList = root.get("pins");
+    if (pinList != null && !pinList.isEmpty()) {
+      for (ConfigNode pin : pinList.items()) {
+        pin.allowOnly("path", "neverDemote", "minReplication");
+        String path = absolutePath(pin.require("path"));
+        boolean neverDemote = pin.get("neverDemote") != null && pin.get("neverDemote").bool();
+        int min = pin.get("minReplication") == null ? 0 : wholeAtLeastOne(pin.get("minReplication"));
+        if (!neverDemote && min == 0) {
+          throw pin.error("a pin needs neverDemote: true, minReplication: N, or both");
+        }
+        if (min > checked.maxReplication()) {
+          throw pin.get("minReplication").error("must not exceed rules.maxReplication (" + checked.maxReplication()
+              + "), got " + min);
+        }
+        pins.add(new DecisionRules.Pin(path, neverDemote, min));
+      }
+    }
+
+    List<ScheduledRead> scheduled = new ArrayList<>();
+    ConfigNode readList = root.get("scheduled");
+    if (readList != null && !readList.isEmpty()) {
+      for (ConfigNode read : readList.items()) {
+        read.allowOnly("path", "cron", "zone");
+        String path = absolutePath(read.require("path"));
+        ZoneId zone = ZoneId.systemDefault();
+        if (read.get("zone") != null) {
+          try {
+            zone = ZoneId.of(read.get("zone").text());
+          } catch (DateTimeException e) {
+            throw read.get("zone").error("not a time zone: '" + read.get("zone").text()
+                + "' (e.g. UTC, Europe/Berlin, +02:00)");
+          }
+        }
+        ConfigNode cron = read.require("cron");
+        try {
+          scheduled.add(ScheduledRead.of(path, cron.text(), zone));
+        } catch (ConfigException e) {
+          throw cron.error(e.getMessage());
+        }
+      }
+    }
+    return new AdvisorConfig(ppa, referenceTimeSet, values, set, pins, scheduled);
+  }
+
+  /** The PPA's constants; {@code referenceSeconds}, when not null, overrides the file's reference time. */
+  public PpaSettings ppa(Long referenceSeconds) {
+    if (referenceSeconds == null) {
+      return ppa;
+    }
+    return new PpaSettings(ppa.popularityConstant(), ppa.scalability(), ppa.minPopularity(), ppa.maxPopularity(),
+        ppa.initialPopularity(), ppa.intervalFloorSeconds(), referenceSeconds);
+  }
+
+  /** Whether the file set the reference time. */
+  public boolean setsReferenceTime() {
+    return referenceTimeSet;
+  }
+
+  /** {@code defaults} (which know the cluster) with the file's bounds, pins and scheduled reads over them. */
+  public DecisionRules rules(DecisionRules defaults) {
+    return new DecisionRules(
+        (int) value(0, defaults.defaultReplication()), (int) value(1, defaults.minReplication()),
+        (int) value(2, defaults.maxReplication()), defaults.secondaryRedundant(), value(3, defaults.hotFactor()),
+        value(4, defaults.coldFactor()), concat(defaults.pins(), pins), concat(defaults.scheduledReads(), scheduled),
+        defaults.nodes(), value(5, defaults.mtbfYears()), value(6, defaults.lossPeriodDays()),
+        value(7, defaults.maxLossProbability()));
+  }
+
+  private double value(int index, double fallback) {
+    return ruleSet[index] ? rules[index] : fallback;
+  }
+
+  private static <T> List<T> concat(List<T> a, List<T> b) {
+    List<T> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static double positive(ConfigNode parent, String key, double fallback) {
+    ConfigNode v = parent.get(key);
+    return v == null ? fallback : v.positive();
+  }
+
+  private static int wholeAtLeastOne(ConfigNode v) {
+    double value = v.number();
+    if (value != Math.rint(value) || value < 1 || value > 1000) {
+      throw v.error("must be a whole number from 1 to 1000, got " + v.text());
+    }
+    return (int) value;
+  }
+
+  private static double probability(ConfigNode v) {
+    double value = v.number();
+    if (!(value > 0 && value <= 1)) {
+      throw v.error("must be a probability in (0, 1], got " + v.text());
+    }
+    return value;
+  }
+
+  private static long parseDuration(ConfigNode v) {
+    try {
+      return Durations.parseMillis(v.text(), "duration");
+    } catch (ConfigException e) {
+      throw v.error(e.getMessage().substring("duration: ".length()));
+    }
+  }
+
+  private static String absolutePath(ConfigNode v) {
+    String path = v.text();
+    if (!path.startsWith("/")) {
+      throw v.error("must be an absolute HDFS path (start with /), got '" + path + "'");
+    }
+    return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+  }
+}
