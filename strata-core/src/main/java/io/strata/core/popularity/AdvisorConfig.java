@@ -22,22 +22,20 @@ import java.util.List;
  * </pre>
  */
 public final class AdvisorConfig {
-  private static final AdvisorConfig NONE = new AdvisorConfig(PpaSettings.defaults(), false, new double[8],
-      new boolean[8], List.of(), List.of());
+  private static final AdvisorConfig NONE = new AdvisorConfig(PpaSettings.defaults(), new double[8], new boolean[8],
+      List.of(), List.of());
   private static final String[] RULE_KEYS = {"defaultReplication", "minReplication", "maxReplication", "hotFactor",
       "coldFactor", "mtbfYears", "lossPeriodDays", "maxLossProbability"};
 
   private final PpaSettings ppa;
-  private final boolean referenceTimeSet;
   private final double[] rules;
   private final boolean[] ruleSet;
   private final List<DecisionRules.Pin> pins;
   private final List<ScheduledRead> scheduled;
 
-  private AdvisorConfig(PpaSettings ppa, boolean referenceTimeSet, double[] rules, boolean[] ruleSet,
-      List<DecisionRules.Pin> pins, List<ScheduledRead> scheduled) {
+  private AdvisorConfig(PpaSettings ppa, double[] rules, boolean[] ruleSet, List<DecisionRules.Pin> pins,
+      List<ScheduledRead> scheduled) {
     this.ppa = ppa;
-    this.referenceTimeSet = referenceTimeSet;
     this.rules = rules;
     this.ruleSet = ruleSet;
     this.pins = List.copyOf(pins);
@@ -54,7 +52,6 @@ public final class AdvisorConfig {
     root.allowOnly("ppa", "rules", "pins", "scheduled");
     PpaSettings d = PpaSettings.defaults();
     PpaSettings ppa = d;
-    boolean referenceTimeSet = false;
     ConfigNode p = root.get("ppa");
     if (p != null && !p.isEmpty()) {
       p.allowOnly("popularityConstant", "scalability", "minPopularity", "maxPopularity", "initialPopularity",
@@ -67,7 +64,6 @@ public final class AdvisorConfig {
           throw rtNode.error("must be at least 1s, got '" + rtNode.text() + "'");
         }
         rt = millis / 1000;
-        referenceTimeSet = true;
       }
       try {
         ppa = new PpaSettings(positive(p, "popularityConstant", d.popularityConstant()),
@@ -88,12 +84,17 @@ public final class AdvisorConfig {
       for (int i = 0; i < RULE_KEYS.length; i++) {
         ConfigNode v = r.get(RULE_KEYS[i]);
         if (v != null) {
-          values[i] = i < 3 ? wholeAtLeastOne(v) : i == 7 ? probability(v) : i == 4 ? v.nonNegative() : v.positive();
+          values[i] = switch (RULE_KEYS[i]) {
+            case "defaultReplication", "minReplication", "maxReplication" -> wholeAtLeastOne(v);
+            case "maxLossProbability" -> probability(v);
+            case "coldFactor" -> v.nonNegative(); // 0: nothing is ever cold enough to demote
+            default -> v.positive();
+          };
           set[i] = true;
         }
       }
     }
-    AdvisorConfig partial = new AdvisorConfig(ppa, referenceTimeSet, values, set, List.of(), List.of());
+    AdvisorConfig partial = new AdvisorConfig(ppa, values, set, List.of(), List.of());
     // Check the bounds against each other now, with a cluster large enough for any replica count, not when the
     // daemon has connected.
     DecisionRules checked;
@@ -103,8 +104,8 @@ public final class AdvisorConfig {
       throw (r != null ? r : root).error(e.getMessage());
     }
     if (checked.coldFactor() >= checked.hotFactor()) {
-      throw (r != null ? r : root).error("coldFactor (" + checked.coldFactor() + ") must be below hotFactor (" + checked.hotFactor()
-          + ")");
+      throw (r != null ? r : root).error("coldFactor (" + checked.coldFactor() + ") must be below hotFactor ("
+          + checked.hotFactor() + ")");
     }
 
     List<DecisionRules.Pin> pins = new ArrayList<>();
@@ -149,7 +150,7 @@ public final class AdvisorConfig {
         }
       }
     }
-    return new AdvisorConfig(ppa, referenceTimeSet, values, set, pins, scheduled);
+    return new AdvisorConfig(ppa, values, set, pins, scheduled);
   }
 
   /** The PPA's constants; {@code referenceSeconds}, when not null, overrides the file's reference time. */
@@ -159,11 +160,6 @@ public final class AdvisorConfig {
     }
     return new PpaSettings(ppa.popularityConstant(), ppa.scalability(), ppa.minPopularity(), ppa.maxPopularity(),
         ppa.initialPopularity(), ppa.intervalFloorSeconds(), referenceSeconds);
-  }
-
-  /** Whether the file set the reference time. */
-  public boolean setsReferenceTime() {
-    return referenceTimeSet;
   }
 
   /** {@code defaults} (which know the cluster) with the file's bounds, pins and scheduled reads over them. */

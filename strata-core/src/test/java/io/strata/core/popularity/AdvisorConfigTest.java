@@ -1,7 +1,6 @@
 package io.strata.core.popularity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +35,6 @@ class AdvisorConfigTest {
     assertEquals(new PpaSettings(7200, 0.5, 0.01, 50, 2, 5, 1800), config.ppa(null));
     assertEquals(600, config.ppa(600L).referenceTimeSeconds(), "--reference-time wins over the file");
     assertEquals(7200, config.ppa(600L).popularityConstant());
-    assertTrue(config.setsReferenceTime());
 
     DecisionRules rules = config.rules(DecisionRules.defaults(40, true));
     assertEquals(List.of(3, 1, 6), List.of(rules.defaultReplication(), rules.minReplication(), rules.maxReplication()));
@@ -57,7 +55,6 @@ class AdvisorConfigTest {
   void whatTheFileLeavesOutKeepsItsDefault() {
     AdvisorConfig config = read("rules: {hotFactor: 3}\n");
     assertEquals(PpaSettings.defaults(), config.ppa(null));
-    assertFalse(config.setsReferenceTime());
     DecisionRules defaults = DecisionRules.defaults(12, false);
     DecisionRules rules = config.rules(defaults);
     assertEquals(3.0, rules.hotFactor());
