@@ -28,8 +28,9 @@ final class AdvisorOptions {
   String referenceTime;
 
   @Option(names = "--config", paramLabel = "FILE",
-      description = "YAML with the PPA's constants, decision bounds, SLA pins and scheduled-job hints (see the "
-          + "README's 'Advisor settings'); --reference-time overrides its ppa.referenceTime")
+      description = "YAML with the PPA's constants, decision bounds, Scarlett's constants, SLA pins and "
+          + "scheduled-job hints (see the README's 'Advisor settings'); --reference-time overrides its "
+          + "ppa.referenceTime")
   Path config;
 
   private AdvisorConfig loaded;
@@ -53,7 +54,7 @@ final class AdvisorOptions {
     rules = new DecisionRules(rules.defaultReplication(), rules.minReplication(), max, rules.secondaryRedundant(),
         rules.hotFactor(), rules.coldFactor(), rules.pins(), rules.scheduledReads(), rules.nodes(), rules.mtbfYears(),
         rules.lossPeriodDays(), rules.maxLossProbability());
-    return new Made(ReplicationAdvisors.create(advisor, ppa, rules, 1 << 16), rules, seconds);
+    return new Made(ReplicationAdvisors.create(advisor, ppa, settings().scarlett(), rules, 1 << 16), rules, seconds);
   }
 
   /** Checks the options and reads --config before anything connects. */

@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
+import io.strata.core.config.ConfigNode;
+import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.engine.InputModel;
@@ -17,12 +19,14 @@ import io.strata.sim.scenario.Metric;
 import io.strata.sim.scenario.Scenario;
 import io.strata.sim.scenario.Scenarios;
 import io.strata.sim.trace.TraceSource;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -114,6 +118,12 @@ final class SimulateCommand implements Callable<Integer> {
           + "own, pooled for your own runs")
   String deviceModel;
 
+  @Option(names = "--advisor-config", paramLabel = "FILE",
+      description = "YAML advisor settings, as 'strata autotier --config' reads (PPA constants, decision bounds, "
+          + "pins, scheduled reads), over the simulator's; the PPA's reference time stays the simulator's 1h. "
+          + "Applies to --scenario runs too")
+  Path advisorConfig;
+
   @Option(names = "--threads", paramLabel = "N", description = "runs simulated at once (default: CPU cores)")
   Integer threads;
 
@@ -194,8 +204,15 @@ final class SimulateCommand implements Callable<Integer> {
     }
     List<SimConfig> configs = new ArrayList<>();
     groups.forEach(g -> configs.addAll(g.runs()));
+    AdvisorConfig advisors = advisorSettings(configs);
+    if (advisorConfig != null) {
+      notes = new ArrayList<>(notes);
+      notes.add("Advisors (" + configs.stream().map(c -> c.popularity().trim()).filter(p -> !p.equals(
+          SimPolicies.NO_POPULARITY)).distinct().collect(Collectors.joining(", ")) + ") use " + advisorConfig
+          + " over the simulator's settings.");
+    }
     long started = System.nanoTime();
-    List<SimResult> results = BatchRunner.run(configs, threadCount, !noProgress && !json);
+    List<SimResult> results = BatchRunner.run(configs, threadCount, !noProgress && !json, advisors);
     double wall = (System.nanoTime() - started) / 1e9;
     List<GroupResults> grouped = new ArrayList<>();
     int at = 0;
@@ -214,6 +231,25 @@ final class SimulateCommand implements Callable<Integer> {
       (json ? System.err : System.out).println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
     }
     return 0;
+  }
+
+  /** The --advisor-config file's settings, checked before any run starts; every default without one. */
+  private AdvisorConfig advisorSettings(List<SimConfig> configs) {
+    if (advisorConfig == null) {
+      return AdvisorConfig.defaults();
+    }
+    if (configs.stream().allMatch(c -> c.popularity().trim().equals(SimPolicies.NO_POPULARITY))) {
+      throw new ConfigException("--advisor-config " + advisorConfig + " applies to runs with a popularity policy, "
+          + "and every run here has none (give --popularity scarlett, aptstore-perf or aptstore)");
+    }
+    if (!Files.isRegularFile(advisorConfig)) {
+      throw new ConfigException("--advisor-config " + advisorConfig + ": no such file");
+    }
+    AdvisorConfig settings = AdvisorConfig.read(ConfigNode.parse(advisorConfig));
+    // The PPA constants are checked against each other over the core's defaults when read; check them over the
+    // simulator's too, which the runs will use.
+    settings.ppa(SimPolicies.SIM_PPA, null);
+    return settings;
   }
 
   /** The scenario's runs with the device model the user chose; the group title says which. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.sim.scenario.Scenarios;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -106,6 +107,53 @@ class SimulateCommandTest {
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--device-model",
         "raid0"));
     assertTrue(stderr().contains("unknown device model 'raid0': expected one of pooled, per-volume"), stderr());
+  }
+
+  @Test
+  void anAdvisorConfigReachesTheSimulatedAdvisors(@TempDir Path dir) throws Exception {
+    // The aptstore scenario's cluster and placement, one AptStore run over its first 3,000 jobs (a few hours).
+    Path spec = dir.resolve("aptstore-500.yaml");
+    Files.writeString(spec, Scenarios.get("aptstore").specText());
+    String[] run = {"simulate", "--spec", spec.toString(), "--trace", "fb2010-paths", "--placement", "default",
+        "--capacity", "fallback", "--popularity", "aptstore", "--jobs", "3000", "--json", "--no-progress"};
+    JsonNode plain = simulate(run).get("storage");
+    long plainFiler = plain.get("peakBytesByTier").get("filer").asLong();
+    assertTrue(plainFiler > 0, "without settings AptStore demotes files to the filer: " + plain);
+
+    Path pinned = dir.resolve("pinned.yaml");
+    Files.writeString(pinned, "pins: [{path: /, neverDemote: true}]\n");
+    JsonNode kept = simulate(withAdvisorConfig(run, pinned)).get("storage");
+    assertEquals(0, kept.get("peakBytesByTier").get("filer").asLong(), kept.toString());
+    assertEquals(0, kept.get("movedBytes").asLong(), kept.toString());
+
+    // s = 1 takes so little off unread files each hour that almost none falls below the cold bound (SIM_PPA's
+    // reason for 1e-3).
+    Path slowDecay = dir.resolve("slow-decay.yaml");
+    Files.writeString(slowDecay, "ppa: {scalability: 1}\n");
+    JsonNode slow = simulate(withAdvisorConfig(run, slowDecay)).get("storage");
+    assertTrue(slow.get("peakBytesByTier").get("filer").asLong() < plainFiler / 100, slow.toString());
+
+    Path broken = dir.resolve("broken.yaml");
+    Files.writeString(broken, "ppa:\n  scalability: -1\n");
+    assertEquals(2, StrataCli.execute(withAdvisorConfig(run, broken)));
+    assertTrue(stderr().contains("broken.yaml:2:") && stderr().contains("scalability"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--spec", spec.toString(), "--trace", "fb2010-paths",
+        "--advisor-config", pinned.toString()));
+    assertTrue(stderr().contains("--advisor-config " + pinned + " applies to runs with a popularity policy"),
+        stderr());
+  }
+
+  private JsonNode simulate(String... args) throws Exception {
+    out.reset();
+    assertEquals(0, StrataCli.execute(args), stderr());
+    return new ObjectMapper().readTree(stdout()).get(0);
+  }
+
+  private static String[] withAdvisorConfig(String[] args, Path file) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+    all[args.length] = "--advisor-config";
+    all[args.length + 1] = file.toString();
+    return all;
   }
 
   @Test

@@ -10,36 +10,52 @@ import java.util.List;
 
 /**
  * An operator's settings for the replication advisors, read from YAML ({@code strata autotier --config FILE}):
- * the PPA's constants, the decision bounds, SLA pins and scheduled-job hints. Every key is optional; what is left
- * out keeps the default that {@link PpaSettings#defaults()} and {@link DecisionRules#defaults} document.
+ * the PPA's constants, the decision bounds, Scarlett's constants, SLA pins and scheduled-job hints. Every key is
+ * optional; what is left out keeps the default that {@link PpaSettings#defaults()}, {@link DecisionRules#defaults}
+ * and {@link ScarlettSettings#defaults()} document.
  * <pre>
  * ppa:   {popularityConstant: 3600, scalability: 1, minPopularity: 0.1, maxPopularity: 100,
  *         initialPopularity: 1, intervalFloor: 1, referenceTime: 12h}
  * rules: {defaultReplication: 3, minReplication: 2, maxReplication: 10, hotFactor: 1.5, coldFactor: 0.5,
  *         mtbfYears: 3, lossPeriodDays: 1, maxLossProbability: 0.001}
+ * scarlett:  {delta: 1, budget: 0.2, window: 60s}
  * pins:      [{path: /warehouse/finance, neverDemote: true, minReplication: 3}]
  * scheduled: [{path: /data/daily, cron: "0 2 * * *", zone: Europe/Berlin}]
  * </pre>
  */
 public final class AdvisorConfig {
-  private static final AdvisorConfig NONE = new AdvisorConfig(PpaSettings.defaults(), new double[8], new boolean[8],
-      List.of(), List.of());
+  private static final String[] PPA_KEYS = {"popularityConstant", "scalability", "minPopularity", "maxPopularity",
+      "initialPopularity", "intervalFloor", "referenceTime"};
   private static final String[] RULE_KEYS = {"defaultReplication", "minReplication", "maxReplication", "hotFactor",
       "coldFactor", "mtbfYears", "lossPeriodDays", "maxLossProbability"};
+  private static final AdvisorConfig NONE = new AdvisorConfig(new double[PPA_KEYS.length],
+      new boolean[PPA_KEYS.length], new double[RULE_KEYS.length], new boolean[RULE_KEYS.length],
+      ScarlettSettings.defaults(), List.of(), List.of(), "defaults");
 
-  private final PpaSettings ppa;
+  private final double[] ppa;
+  private final boolean[] ppaSet;
+  private final String source;
   private final double[] rules;
   private final boolean[] ruleSet;
+  private final ScarlettSettings scarlett;
   private final List<DecisionRules.Pin> pins;
   private final List<ScheduledRead> scheduled;
 
-  private AdvisorConfig(PpaSettings ppa, double[] rules, boolean[] ruleSet, List<DecisionRules.Pin> pins,
-      List<ScheduledRead> scheduled) {
+  private AdvisorConfig(double[] ppa, boolean[] ppaSet, double[] rules, boolean[] ruleSet, ScarlettSettings scarlett,
+      List<DecisionRules.Pin> pins, List<ScheduledRead> scheduled, String source) {
     this.ppa = ppa;
+    this.ppaSet = ppaSet;
+    this.source = source;
     this.rules = rules;
     this.ruleSet = ruleSet;
+    this.scarlett = scarlett;
     this.pins = List.copyOf(pins);
     this.scheduled = List.copyOf(scheduled);
+  }
+
+  /** Where the settings came from (a file name, or {@code defaults}), for messages. */
+  public String source() {
+    return source;
   }
 
   /** No file: every default. */
@@ -49,30 +65,26 @@ public final class AdvisorConfig {
 
   /** Reads and checks a document; every error names the file, line, column and key. */
   public static AdvisorConfig read(ConfigNode root) {
-    root.allowOnly("ppa", "rules", "pins", "scheduled");
-    PpaSettings d = PpaSettings.defaults();
-    PpaSettings ppa = d;
+    root.allowOnly("ppa", "rules", "scarlett", "pins", "scheduled");
+    double[] constants = new double[PPA_KEYS.length];
+    boolean[] given = new boolean[PPA_KEYS.length];
     ConfigNode p = root.get("ppa");
     if (p != null && !p.isEmpty()) {
-      p.allowOnly("popularityConstant", "scalability", "minPopularity", "maxPopularity", "initialPopularity",
-          "intervalFloor", "referenceTime");
-      long rt = d.referenceTimeSeconds();
-      ConfigNode rtNode = p.get("referenceTime");
-      if (rtNode != null) {
-        long millis = parseDuration(rtNode);
-        if (millis < 1000) {
-          throw rtNode.error("must be at least 1s, got '" + rtNode.text() + "'");
+      p.allowOnly(PPA_KEYS);
+      for (int i = 0; i < PPA_KEYS.length; i++) {
+        ConfigNode v = p.get(PPA_KEYS[i]);
+        if (v != null) {
+          constants[i] = PPA_KEYS[i].equals("referenceTime") ? atLeastOneSecond(v) : v.positive();
+          given[i] = true;
         }
-        rt = millis / 1000;
       }
+      // Check the constants against each other over the core's defaults now; ppa(base, ...) checks them again
+      // over the base it is given.
       try {
-        ppa = new PpaSettings(positive(p, "popularityConstant", d.popularityConstant()),
-            positive(p, "scalability", d.scalability()), positive(p, "minPopularity", d.minPopularity()),
-            positive(p, "maxPopularity", d.maxPopularity()), positive(p, "initialPopularity", d.initialPopularity()),
-            positive(p, "intervalFloor", d.intervalFloorSeconds()), rt);
-      } catch (IllegalArgumentException e) {
-        throw p.error("need minPopularity <= initialPopularity <= maxPopularity, got " + e.getMessage()
-            .replace("inconsistent PPA settings: ", ""));
+        new AdvisorConfig(constants, given, new double[RULE_KEYS.length], new boolean[RULE_KEYS.length], null,
+            List.of(), List.of(), root.source()).ppa(PpaSettings.defaults(), null);
+      } catch (ConfigException e) {
+        throw p.error(e.getMessage().substring(e.getMessage().indexOf("need ")));
       }
     }
 
@@ -94,7 +106,8 @@ public final class AdvisorConfig {
         }
       }
     }
-    AdvisorConfig partial = new AdvisorConfig(ppa, values, set, List.of(), List.of());
+    AdvisorConfig partial = new AdvisorConfig(constants, given, values, set, null, List.of(), List.of(),
+        root.source());
     // Check the bounds against each other now, with a cluster large enough for any replica count, not when the
     // daemon has connected.
     DecisionRules checked;
@@ -107,6 +120,8 @@ public final class AdvisorConfig {
       throw (r != null ? r : root).error("coldFactor (" + checked.coldFactor() + ") must be below hotFactor ("
           + checked.hotFactor() + ")");
     }
+
+    ScarlettSettings scarlett = readScarlett(root.get("scarlett"));
 
     List<DecisionRules.Pin> pins = new ArrayList<>();
     ConfigNode pinList = root.get("pins");
@@ -150,16 +165,38 @@ public final class AdvisorConfig {
         }
       }
     }
-    return new AdvisorConfig(ppa, values, set, pins, scheduled);
+    return new AdvisorConfig(constants, given, values, set, scarlett, pins, scheduled, root.source());
   }
 
-  /** The PPA's constants; {@code referenceSeconds}, when not null, overrides the file's reference time. */
+  /** The core's PPA constants with the file's over them; {@code referenceSeconds}, when not null, wins over both. */
   public PpaSettings ppa(Long referenceSeconds) {
-    if (referenceSeconds == null) {
-      return ppa;
+    return ppa(PpaSettings.defaults(), referenceSeconds);
+  }
+
+  /**
+   * {@code base}'s PPA constants with the file's over them; {@code referenceSeconds}, when not null, wins over both.
+   *
+   * @throws ConfigException when the result is inconsistent (P_min above the initial popularity, ...)
+   */
+  public PpaSettings ppa(PpaSettings base, Long referenceSeconds) {
+    double rt = referenceSeconds != null ? referenceSeconds : constant(6, base.referenceTimeSeconds());
+    try {
+      return new PpaSettings(constant(0, base.popularityConstant()), constant(1, base.scalability()),
+          constant(2, base.minPopularity()), constant(3, base.maxPopularity()), constant(4, base.initialPopularity()),
+          constant(5, base.intervalFloorSeconds()), (long) rt);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(source + ": ppa: need minPopularity <= initialPopularity <= maxPopularity, got "
+          + e.getMessage().replace("inconsistent PPA settings: ", ""));
     }
-    return new PpaSettings(ppa.popularityConstant(), ppa.scalability(), ppa.minPopularity(), ppa.maxPopularity(),
-        ppa.initialPopularity(), ppa.intervalFloorSeconds(), referenceSeconds);
+  }
+
+  private double constant(int index, double fallback) {
+    return ppaSet[index] ? ppa[index] : fallback;
+  }
+
+  /** Scarlett's constants: the file's, each default where it has none. */
+  public ScarlettSettings scarlett() {
+    return scarlett;
   }
 
   /** {@code defaults} (which know the cluster) with the file's bounds, pins and scheduled reads over them. */
@@ -182,9 +219,35 @@ public final class AdvisorConfig {
     return all;
   }
 
-  private static double positive(ConfigNode parent, String key, double fallback) {
-    ConfigNode v = parent.get(key);
-    return v == null ? fallback : v.positive();
+  private static ScarlettSettings readScarlett(ConfigNode section) {
+    ScarlettSettings d = ScarlettSettings.defaults();
+    if (section == null || section.isEmpty()) {
+      return d;
+    }
+    section.allowOnly("delta", "budget", "window");
+    int delta = d.delta();
+    ConfigNode v = section.get("delta");
+    if (v != null) {
+      double value = v.number();
+      if (value != Math.rint(value) || value < 0 || value > 1000) {
+        throw v.error("must be a whole number from 0 to 1000, got " + v.text());
+      }
+      delta = (int) value;
+    }
+    double budget = d.budgetFraction();
+    v = section.get("budget");
+    if (v != null) {
+      budget = v.nonNegative();
+      if (budget > 100) {
+        throw v.error("must be a fraction of the base replicas' bytes from 0 to 100, got " + v.text());
+      }
+    }
+    long window = d.windowSeconds();
+    v = section.get("window");
+    if (v != null) {
+      window = atLeastOneSecond(v);
+    }
+    return new ScarlettSettings(delta, budget, window);
   }
 
   private static int wholeAtLeastOne(ConfigNode v) {
@@ -203,12 +266,17 @@ public final class AdvisorConfig {
     return value;
   }
 
-  private static long parseDuration(ConfigNode v) {
+  private static long atLeastOneSecond(ConfigNode v) {
+    long millis;
     try {
-      return Durations.parseMillis(v.text(), "duration");
+      millis = Durations.parseMillis(v.text(), "duration");
     } catch (ConfigException e) {
       throw v.error(e.getMessage().substring("duration: ".length()));
     }
+    if (millis < 1000) {
+      throw v.error("must be at least 1s, got '" + v.text() + "'");
+    }
+    return millis / 1000;
   }
 
   private static String absolutePath(ConfigNode v) {

@@ -20,11 +20,11 @@ public final class ScarlettAdvisor implements ReplicationAdvisor {
   /** Per file hash: {start of current window, opens in it, peak so far}. */
   private final Map<Long, long[]> concurrency = new HashMap<>();
 
-  public ScarlettAdvisor(DecisionRules rules, int delta, double budgetFraction, long windowSeconds) {
+  public ScarlettAdvisor(DecisionRules rules, ScarlettSettings settings) {
     this.rules = rules;
-    this.delta = delta;
-    this.budgetFraction = budgetFraction;
-    this.windowMillis = windowSeconds * 1000;
+    this.delta = settings.delta();
+    this.budgetFraction = settings.budgetFraction();
+    this.windowMillis = settings.windowSeconds() * 1000;
   }
 
   @Override

@@ -26,6 +26,7 @@ class AdvisorConfigTest {
               initialPopularity: 2, intervalFloor: 5, referenceTime: 30m}
         rules: {defaultReplication: 3, minReplication: 1, maxReplication: 6, hotFactor: 2, coldFactor: 0.25,
                 mtbfYears: 4, lossPeriodDays: 7, maxLossProbability: 0.01}
+        scarlett: {delta: 2, budget: 0.3, window: 2m}
         pins:
           - {path: /warehouse/finance/, neverDemote: true, minReplication: 4}
           - {path: /audit, minReplication: 2}
@@ -36,6 +37,7 @@ class AdvisorConfigTest {
     assertEquals(600, config.ppa(600L).referenceTimeSeconds(), "--reference-time wins over the file");
     assertEquals(7200, config.ppa(600L).popularityConstant());
 
+    assertEquals(new ScarlettSettings(2, 0.3, 120), config.scarlett());
     DecisionRules rules = config.rules(DecisionRules.defaults(40, true));
     assertEquals(List.of(3, 1, 6), List.of(rules.defaultReplication(), rules.minReplication(), rules.maxReplication()));
     assertEquals(List.of(2.0, 0.25, 4.0, 7.0, 0.01), List.of(rules.hotFactor(), rules.coldFactor(), rules.mtbfYears(),
@@ -52,6 +54,19 @@ class AdvisorConfigTest {
   }
 
   @Test
+  void theFilesConstantsGoOverAnyBaseAndOnlyThose() {
+    AdvisorConfig config = read("ppa: {scalability: 0.5, minPopularity: 0.05}\n");
+    PpaSettings base = new PpaSettings(36_000, 1e-3, 0.01, 80, 1.5, 2, 3600);
+    assertEquals(new PpaSettings(36_000, 0.5, 0.05, 80, 1.5, 2, 3600), config.ppa(base, null));
+    assertEquals(900, config.ppa(base, 900L).referenceTimeSeconds());
+    // Consistent over the core's defaults (P_min 0.05 <= AVG(P) 1), not over a base starting AVG(P) at 0.02.
+    PpaSettings lowStart = new PpaSettings(3600, 1, 0.01, 100, 0.02, 1, 3600);
+    ConfigException e = assertThrows(ConfigException.class, () -> config.ppa(lowStart, null));
+    assertTrue(e.getMessage().contains("autotier.yaml: ppa: need minPopularity <= initialPopularity"),
+        e.getMessage());
+  }
+
+  @Test
   void whatTheFileLeavesOutKeepsItsDefault() {
     AdvisorConfig config = read("rules: {hotFactor: 3}\n");
     assertEquals(PpaSettings.defaults(), config.ppa(null));
@@ -62,6 +77,8 @@ class AdvisorConfigTest {
     assertEquals(defaults.maxReplication(), rules.maxReplication());
     assertEquals(defaults.maxLossProbability(), rules.maxLossProbability());
     assertEquals(defaults, AdvisorConfig.defaults().rules(defaults));
+    assertEquals(ScarlettSettings.defaults(), config.scarlett());
+    assertEquals(new ScarlettSettings(0, 0.2, 60), read("scarlett: {delta: 0}\n").scarlett());
   }
 
   @Test
@@ -89,7 +106,14 @@ class AdvisorConfigTest {
         {"scheduled:\n  - {path: /d, cron: '0 2 * * *', zone: Mars/Olympus}\n", "scheduled[0].zone: not a time "
             + "zone: 'Mars/Olympus'"},
         {"scheduled:\n  - {path: /d}\n", "scheduled[0]: missing required key 'cron'"},
-        {"schedule: []\n", "unknown key 'schedule' (allowed: pins, ppa, rules, scheduled)"},
+        {"scarlett: {delta: 1.5}\n", "autotier.yaml:1:19: scarlett.delta: must be a whole number from 0 to 1000, "
+            + "got 1.5"},
+        {"scarlett: {budget: -0.1}\n", "scarlett.budget: must be >= 0, got -0.1"},
+        {"scarlett: {budget: 500}\n", "scarlett.budget: must be a fraction of the base replicas' bytes from 0 to "
+            + "100, got 500"},
+        {"scarlett: {window: 0s}\n", "scarlett.window: must be at least 1s, got '0s'"},
+        {"scarlett: {cushion: 2}\n", "scarlett.cushion: unknown key 'cushion' (allowed: budget, delta, window)"},
+        {"schedule: []\n", "unknown key 'schedule' (allowed: pins, ppa, rules, scarlett, scheduled)"},
     };
     for (String[] c : cases) {
       String message = error(c[0]);

@@ -116,7 +116,7 @@ class AdvisorPopularityPolicyTest {
   void scarlettThroughTheHookReplicatesByConcurrentReads() {
     List.of("/hot", "/warm", "/cold").forEach(this::file);
     AdvisorPopularityPolicy policy = policy("scarlett",
-        new ScarlettAdvisor(DecisionRules.defaults(100, false), 1, 0.5, 60), null);
+        new ScarlettAdvisor(DecisionRules.defaults(100, false), new ScarlettSettings(1, 0.5, 60)), null);
     for (int i = 0; i < 6; i++) {
       policy.accessed(new FileAccess("/hot", 10 + i, 64L << 20, 1, null)); // six reads within a minute
     }

@@ -131,7 +131,7 @@ class AdvisorsTest {
   @Test
   void scarlettReplicatesByPeakConcurrencyWithinItsBudget() {
     DecisionRules rules = DecisionRules.defaults(100, false);
-    ScarlettAdvisor scarlett = new ScarlettAdvisor(rules, 1, 0.5, 60);
+    ScarlettAdvisor scarlett = new ScarlettAdvisor(rules, new ScarlettSettings(1, 0.5, 60));
     List<String> lines = new java.util.ArrayList<>();
     for (int i = 0; i < 7; i++) {
       lines.add(open("/hot", 0, i));      // 7 opens within a minute
@@ -147,5 +147,22 @@ class AdvisorsTest {
     assertEquals(8, advice.get("/hot").replication());
     assertEquals(3, advice.get("/warm").replication(), "max(1+1, 3)");
     assertNull(plan.rejection());
+  }
+
+  @Test
+  void scarlettsConstantsReachTheAdvisorMadeByName() {
+    DecisionRules rules = DecisionRules.defaults(100, false);
+    List<String> lines = List.of(open("/hot", 0, 0), open("/hot", 0, 1), open("/hot", 0, 2));
+    Map<String, Integer> hot = new java.util.HashMap<>();
+    for (ScarlettSettings settings : List.of(ScarlettSettings.defaults(), new ScarlettSettings(4, 1.0, 60),
+        new ScarlettSettings(4, 0.0, 60))) {
+      ReplicationAdvisor scarlett = ReplicationAdvisors.create("scarlett", PpaSettings.defaults(), settings, rules, 16);
+      feed(scarlett, lines);
+      hot.put(settings.delta() + "/" + settings.budgetFraction(),
+          byPath(scarlett.plan(files(), 10 * MIN)).get("/hot").replication());
+    }
+    // Three opens in a minute: the default cushion wants max(3+1, 3) = 4, a cushion of 4 wants 7 and gets it with
+    // a 100% budget (3 extra file-copies of the 12 in the budget); with no budget nothing goes over base.
+    assertEquals(Map.of("1/0.2", 4, "4/1.0", 7, "4/0.0", 3), hot);
   }
 }

@@ -1,6 +1,8 @@
 package io.strata.sim.engine;
 
+import io.strata.core.popularity.AdvisorConfig;
 import io.strata.sim.metrics.SimResult;
+import io.strata.sim.policy.SimPolicies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -22,6 +24,12 @@ public final class BatchRunner {
   private BatchRunner() {}
 
   public static List<SimResult> run(List<SimConfig> configs, int threads, boolean progressBar) {
+    return run(configs, threads, progressBar, AdvisorConfig.defaults());
+  }
+
+  /** As {@link #run(List, int, boolean)}, each run's advisor made with an operator's settings over the simulator's. */
+  public static List<SimResult> run(List<SimConfig> configs, int threads, boolean progressBar,
+      AdvisorConfig advisorConfig) {
     long total = 0;
     for (SimConfig config : configs) {
       long jobs = config.trace().countJobs();
@@ -40,10 +48,12 @@ public final class BatchRunner {
       for (SimConfig config : configs) {
         futures.add(pool.submit(() -> {
           long[] reported = {0};
-          return Simulator.run(config, admitted -> {
+          Simulator.Progress progress = admitted -> {
             step.accept(admitted - reported[0]);
             reported[0] = admitted;
-          });
+          };
+          return Simulator.run(config, progress, files -> SimPolicies.popularity(config.popularity(), config.spec(),
+              files, advisorConfig, Math.round(config.referenceSeconds())));
         }));
       }
       List<SimResult> results = new ArrayList<>();

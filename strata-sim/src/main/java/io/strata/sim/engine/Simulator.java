@@ -2,6 +2,7 @@ package io.strata.sim.engine;
 
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.placement.PlacementPolicy;
+import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.FileAccess;
 import io.strata.core.popularity.FileFacts;
 import io.strata.core.popularity.PopularityPolicy;
@@ -82,9 +83,13 @@ public final class Simulator {
     PopularityPolicy create(Supplier<List<FileFacts>> files);
   }
 
-  /** Runs with the popularity policy the config names, made by {@link SimPolicies#popularity}. */
+  /**
+   * Runs with the popularity policy the config names, made by {@link SimPolicies#popularity} with the simulator's
+   * constants and the config's reference time.
+   */
   public static SimResult run(SimConfig config, Progress progress) {
-    return run(config, progress, files -> SimPolicies.popularity(config.popularity(), config.spec(), files));
+    return run(config, progress, files -> SimPolicies.popularity(config.popularity(), config.spec(), files,
+        AdvisorConfig.defaults(), Math.round(config.referenceSeconds())));
   }
 
   /** Runs with a given popularity policy object (null for none) instead of the one named in the config. */

@@ -4,6 +4,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.device.StorageKind;
+import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.AdvisorPopularityPolicy;
 import io.strata.core.popularity.DecisionRules;
 import io.strata.core.popularity.FileFacts;
@@ -11,6 +12,7 @@ import io.strata.core.popularity.PopularityPolicy;
 import io.strata.core.popularity.PpaSettings;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.popularity.ReplicationAdvisors;
+import io.strata.core.popularity.ScarlettSettings;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.core.retrieval.RetrievalPolicy;
 import io.strata.core.retrieval.RetrievalSettings;
@@ -83,8 +85,8 @@ public final class SimPolicies {
 
   /**
    * The popularity policy called {@code name}, or null for {@code none}: the decision core's replication advisor of
-   * that name (the one {@code strata autotier} runs) behind the simulator's hook, with the core's default
-   * constants, the spec's node count and secondary tier, and {@link #SIM_LOSS_BOUND}.
+   * that name (the one {@code strata autotier} runs) behind the simulator's hook, with {@link #SIM_PPA}, the spec's
+   * node count and secondary tier, and {@link #SIM_LOSS_BOUND}.
    *
    * @param files every file's facts now, from the simulator's model
    */
@@ -95,16 +97,37 @@ public final class SimPolicies {
   /** As {@link #popularity(String, ClusterSpec, Supplier)}, with other PPA constants (s depends on the file count). */
   public static PopularityPolicy popularity(String name, ClusterSpec spec, Supplier<List<FileFacts>> files,
       PpaSettings ppa) {
+    return popularity(name, spec, files, ppa, ScarlettSettings.defaults(), simRules(spec));
+  }
+
+  /**
+   * As {@link #popularity(String, ClusterSpec, Supplier)}, with an operator's advisor settings (the file
+   * {@code strata autotier --config} reads) over the simulator's: its PPA constants over {@link #SIM_PPA}, its bounds,
+   * pins and scheduled reads over {@link #simRules}, its Scarlett constants. The PPA's reference time is {@code referenceSeconds}, how often
+   * the simulator asks, whatever the file says.
+   */
+  public static PopularityPolicy popularity(String name, ClusterSpec spec, Supplier<List<FileFacts>> files,
+      AdvisorConfig config, long referenceSeconds) {
+    return popularity(name, spec, files, config.ppa(SIM_PPA, referenceSeconds), config.scarlett(),
+        config.rules(simRules(spec)));
+  }
+
+  private static PopularityPolicy popularity(String name, ClusterSpec spec, Supplier<List<FileFacts>> files,
+      PpaSettings ppa, ScarlettSettings scarlett, DecisionRules rules) {
     checkPopularity(name);
     String n = name.trim();
     if (n.equals(NO_POPULARITY)) {
       return null;
     }
+    ReplicationAdvisor advisor = ReplicationAdvisors.create(n, ppa, scarlett, rules, 1 << 16);
+    return new AdvisorPopularityPolicy(n, advisor, primaryTier(spec), secondaryTier(spec), files);
+  }
+
+  /** The core's decision bounds for the spec's cluster, with {@link #SIM_LOSS_BOUND}. */
+  public static DecisionRules simRules(ClusterSpec spec) {
     String secondary = secondaryTier(spec);
-    DecisionRules rules = DecisionRules.defaults(spec.nodes().size(), secondary != null && secondaryRedundant(spec))
+    return DecisionRules.defaults(spec.nodes().size(), secondary != null && secondaryRedundant(spec))
         .withLossBound(SIM_LOSS_BOUND);
-    ReplicationAdvisor advisor = ReplicationAdvisors.create(n, ppa, rules, 1 << 16);
-    return new AdvisorPopularityPolicy(n, advisor, primaryTier(spec), secondary, files);
   }
 
   /** AptStore's primary storage: the fastest tier that is neither ARCHIVE nor backup. */
