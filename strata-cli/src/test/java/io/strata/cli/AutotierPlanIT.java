@@ -101,6 +101,26 @@ class AutotierPlanIT {
       for (String cold : new String[] {"/data/f4", "/data/f5"}) {
         assertTrue(now.get(cold).get("secondary").asBoolean(), cold + " in " + configured);
       }
+
+      // The files were written moments ago: with demoteAfterIdle 1d none is demoted; the hot ones still gain.
+      Path guarded = Files.writeString(dir.resolve("guarded.yaml"), "rules: {demoteAfterIdle: 1d}\n");
+      out.reset();
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      try {
+        code = StrataCli.execute("autotier", "plan", "--audit-log", audit.toString(), "--path", "/data",
+            "--conf", dir.toString(), "--config", guarded.toString(), "--json");
+      } finally {
+        System.setOut(old);
+      }
+      assertEquals(0, code);
+      JsonNode idle = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      Map<String, JsonNode> kept = new HashMap<>();
+      idle.get("changes").forEach(c -> kept.put(c.get("path").asText(), c));
+      for (int i = 2; i < 6; i++) {
+        JsonNode change = kept.get("/data/f" + i);
+        assertTrue(change == null || !change.get("secondary").asBoolean(), "/data/f" + i + " in " + idle);
+      }
+      assertTrue(kept.get("/data/f0").get("replication").asInt() > 3, idle.toString());
     }
   }
 }

@@ -17,7 +17,7 @@ import java.util.List;
  * ppa:   {popularityConstant: 3600, scalability: 1, minPopularity: 0.1, maxPopularity: 100,
  *         initialPopularity: 1, intervalFloor: 1, referenceTime: 12h}
  * rules: {defaultReplication: 3, minReplication: 2, maxReplication: 10, hotFactor: 1.5, coldFactor: 0.5,
- *         mtbfYears: 3, lossPeriodDays: 1, maxLossProbability: 0.001}
+ *         mtbfYears: 3, lossPeriodDays: 1, maxLossProbability: 0.001, demoteAfterIdle: 0s}
  * scarlett:  {delta: 1, budget: 0.2, window: 60s}
  * pins:      [{path: /warehouse/finance, neverDemote: true, minReplication: 3}]
  * scheduled: [{path: /data/daily, cron: "0 2 * * *", zone: Europe/Berlin}]
@@ -27,7 +27,7 @@ public final class AdvisorConfig {
   private static final String[] PPA_KEYS = {"popularityConstant", "scalability", "minPopularity", "maxPopularity",
       "initialPopularity", "intervalFloor", "referenceTime"};
   private static final String[] RULE_KEYS = {"defaultReplication", "minReplication", "maxReplication", "hotFactor",
-      "coldFactor", "mtbfYears", "lossPeriodDays", "maxLossProbability"};
+      "coldFactor", "mtbfYears", "lossPeriodDays", "maxLossProbability", "demoteAfterIdle"};
   private static final AdvisorConfig NONE = new AdvisorConfig(new double[PPA_KEYS.length],
       new boolean[PPA_KEYS.length], new double[RULE_KEYS.length], new boolean[RULE_KEYS.length],
       ScarlettSettings.defaults(), List.of(), List.of(), "defaults");
@@ -100,6 +100,7 @@ public final class AdvisorConfig {
             case "defaultReplication", "minReplication", "maxReplication" -> wholeAtLeastOne(v);
             case "maxLossProbability" -> probability(v);
             case "coldFactor" -> v.nonNegative(); // 0: nothing is ever cold enough to demote
+            case "demoteAfterIdle" -> idleSeconds(v);
             default -> v.positive();
           };
           set[i] = true;
@@ -204,7 +205,7 @@ public final class AdvisorConfig {
     return new DecisionRules(
         (int) value(0, defaults.defaultReplication()), (int) value(1, defaults.minReplication()),
         (int) value(2, defaults.maxReplication()), defaults.secondaryRedundant(), value(3, defaults.hotFactor()),
-        value(4, defaults.coldFactor()), concat(defaults.pins(), pins), concat(defaults.scheduledReads(), scheduled),
+        value(4, defaults.coldFactor()), (long) value(8, defaults.demoteAfterIdleSeconds()), concat(defaults.pins(), pins), concat(defaults.scheduledReads(), scheduled),
         defaults.nodes(), value(5, defaults.mtbfYears()), value(6, defaults.lossPeriodDays()),
         value(7, defaults.maxLossProbability()));
   }
@@ -264,6 +265,14 @@ public final class AdvisorConfig {
       throw v.error("must be a probability in (0, 1], got " + v.text());
     }
     return value;
+  }
+
+  private static long idleSeconds(ConfigNode v) {
+    try {
+      return Durations.parseMillis(v.text(), "duration") / 1000;
+    } catch (ConfigException e) {
+      throw v.error(e.getMessage().substring("duration: ".length()));
+    }
   }
 
   private static long atLeastOneSecond(ConfigNode v) {

@@ -80,6 +80,12 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
           String.format("popular: predicted %.2f = %.2fx AVG(P)", predicted, relative));
     }
     if (relative <= rules.coldFactor()) {
+      long idle = predictor.idleSeconds(f.pathHash(), nowMillis);
+      if (idle < rules.demoteAfterIdleSeconds()) {
+        return new Advice(f.path(), rules.defaultReplication(), false, String.format(
+            "unpopular (predicted %.2f = %.2fx AVG(P)) but read or written %d s ago, under demoteAfterIdle %d s",
+            predicted, relative, idle, rules.demoteAfterIdleSeconds()));
+      }
       int replication = rules.secondaryRedundant() ? 1 : rules.minReplication();
       return new Advice(f.path(), replication, true,
           String.format("unpopular: predicted %.2f = %.2fx AVG(P)", predicted, relative));

@@ -15,6 +15,10 @@ import java.util.Optional;
  *                            file drop to one replica there
  * @param hotFactor           predicted popularity at or above hotFactor x AVG(P) is popular
  * @param coldFactor          at or below coldFactor x AVG(P) is unpopular and goes to the secondary tier
+ * @param demoteAfterIdleSeconds an unpopular file read or created less than this long ago stays on the primary
+ *                            tier. 0 (the default) is the paper's engine: popularity alone decides. Eq. 2 takes the
+ *                            same amount off every file, so a file read once an hour ago and one unread for a day
+ *                            sink alike; this tells them apart.
  * @param pins                SLA rules by path prefix
  * @param scheduledReads      paths scheduled (cron) jobs read: promoted ahead of a run in the next RT
  * @param nodes               DataNodes, for the data-loss model
@@ -29,6 +33,7 @@ public record DecisionRules(
     boolean secondaryRedundant,
     double hotFactor,
     double coldFactor,
+    long demoteAfterIdleSeconds,
     List<Pin> pins,
     List<ScheduledRead> scheduledReads,
     int nodes,
@@ -51,11 +56,14 @@ public record DecisionRules(
       throw new IllegalArgumentException("need 1 <= min <= default <= max replication, got " + minReplication + ", "
           + defaultReplication + ", " + maxReplication);
     }
+    if (demoteAfterIdleSeconds < 0) {
+      throw new IllegalArgumentException("demoteAfterIdle must be >= 0 s, got " + demoteAfterIdleSeconds);
+    }
   }
 
   /** HDFS's 3 replicas by default, between 2 and 10, a 3-year node MTBF and a 1e-3 daily loss bound. */
   public static DecisionRules defaults(int nodes, boolean secondaryRedundant) {
-    return new DecisionRules(3, 2, 10, secondaryRedundant, 1.5, 0.5, List.of(), List.of(), nodes, 3, 1, 1e-3);
+    return new DecisionRules(3, 2, 10, secondaryRedundant, 1.5, 0.5, 0, List.of(), List.of(), nodes, 3, 1, 1e-3);
   }
 
   /**
@@ -66,22 +74,27 @@ public record DecisionRules(
    */
   public DecisionRules withoutDemotion() {
     return new DecisionRules(defaultReplication, defaultReplication, maxReplication, secondaryRedundant, hotFactor,
-        0, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+        0, demoteAfterIdleSeconds, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
   public DecisionRules withPins(List<Pin> newPins) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
-        coldFactor, newPins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+        coldFactor, demoteAfterIdleSeconds, newPins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
   public DecisionRules withScheduled(List<ScheduledRead> paths) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
-        coldFactor, pins, paths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+        coldFactor, demoteAfterIdleSeconds, pins, paths, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
   public DecisionRules withLossBound(double bound) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
-        coldFactor, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, bound);
+        coldFactor, demoteAfterIdleSeconds, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, bound);
+  }
+
+  public DecisionRules withDemoteAfterIdle(long seconds) {
+    return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
+        coldFactor, seconds, pins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
   }
 
   /** Applies SLA pins to an advice. */

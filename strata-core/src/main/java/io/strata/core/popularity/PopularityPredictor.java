@@ -118,6 +118,12 @@ public final class PopularityPredictor {
     table.previous(moved, previous);
   }
 
+  /** Seconds from the file's last read (or its creation) to {@code nowMillis}; Long.MAX_VALUE when untracked. */
+  public long idleSeconds(long pathHash, long nowMillis) {
+    int slot = table.find(pathHash);
+    return slot < 0 ? Long.MAX_VALUE : Math.max(0, (long) seconds(nowMillis) - table.lastAccessSeconds(slot));
+  }
+
   /** The current popularity of a file, or NaN when it is not tracked. */
   public double popularity(long pathHash) {
     int slot = table.find(pathHash);

@@ -25,7 +25,7 @@ class AdvisorConfigTest {
         ppa: {popularityConstant: 7200, scalability: 0.5, minPopularity: 0.01, maxPopularity: 50,
               initialPopularity: 2, intervalFloor: 5, referenceTime: 30m}
         rules: {defaultReplication: 3, minReplication: 1, maxReplication: 6, hotFactor: 2, coldFactor: 0.25,
-                mtbfYears: 4, lossPeriodDays: 7, maxLossProbability: 0.01}
+                mtbfYears: 4, lossPeriodDays: 7, maxLossProbability: 0.01, demoteAfterIdle: 6h}
         scarlett: {delta: 2, budget: 0.3, window: 2m}
         pins:
           - {path: /warehouse/finance/, neverDemote: true, minReplication: 4}
@@ -42,6 +42,7 @@ class AdvisorConfigTest {
     assertEquals(List.of(3, 1, 6), List.of(rules.defaultReplication(), rules.minReplication(), rules.maxReplication()));
     assertEquals(List.of(2.0, 0.25, 4.0, 7.0, 0.01), List.of(rules.hotFactor(), rules.coldFactor(), rules.mtbfYears(),
         rules.lossPeriodDays(), rules.maxLossProbability()));
+    assertEquals(6 * 3600, rules.demoteAfterIdleSeconds());
     assertEquals(40, rules.nodes(), "the cluster's size comes from the cluster");
     assertTrue(rules.secondaryRedundant());
     assertEquals(List.of(new DecisionRules.Pin("/warehouse/finance", true, 4), new DecisionRules.Pin("/audit", false,
@@ -94,6 +95,7 @@ class AdvisorConfigTest {
             + "got 4, 3, 10"},
         {"rules: {maxReplication: 2.5}\n", "rules.maxReplication: must be a whole number from 1 to 1000, got 2.5"},
         {"rules: {coldFactor: 2}\n", "rules: coldFactor (2.0) must be below hotFactor (1.5)"},
+        {"rules: {demoteAfterIdle: -1h}\n", "rules.demoteAfterIdle: not a duration: '-1h'"},
         {"rules: {maxLossProbability: 2}\n", "rules.maxLossProbability: must be a probability in (0, 1], got 2"},
         {"pins:\n  - {path: /a}\n", "autotier.yaml:2:5: pins[0]: a pin needs neverDemote: true, minReplication: N"},
         {"pins:\n  - {path: a, neverDemote: true}\n", "pins[0].path: must be an absolute HDFS path (start with /), "

@@ -88,6 +88,30 @@ class AdvisorsTest {
   }
 
   @Test
+  void anUnpopularFileReadWithinDemoteAfterIdleStaysOnThePrimaryTier() {
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(open("/cold", 0, 0)); // read once, an hour before the plan
+    for (int m = 0; m < 60; m++) {
+      lines.add(open("/hot", m, 5));
+    }
+    long planAt = java.time.Instant.parse("2026-01-01T01:00:00Z").toEpochMilli(); // the log's clock (UTC)
+    Map<Long, Advice> coldByGuard = new HashMap<>();
+    for (long guard : new long[] {0, 30 * 60, 2 * 3600}) {
+      AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(),
+          DecisionRules.defaults(100, true).withDemoteAfterIdle(guard), 16);
+      feed(advisor, lines);
+      assertEquals(3600, advisor.predictor().idleSeconds(PathHash.of("/cold"), planAt));
+      coldByGuard.put(guard, byPath(advisor.plan(files(), planAt)).get("/cold"));
+    }
+    assertTrue(coldByGuard.get(0L).secondary(), "the paper's engine: popularity alone");
+    assertTrue(coldByGuard.get(1800L).secondary(), "idle 1 h, longer than 30 min: demoted");
+    Advice kept = coldByGuard.get(7200L);
+    assertFalse(kept.secondary(), kept.reason());
+    assertEquals(3, kept.replication());
+    assertTrue(kept.reason().contains("read or written 3600 s ago, under demoteAfterIdle 7200 s"), kept.reason());
+  }
+
+  @Test
   void aScheduledJobPromotesOnlyWhenItRunsWithinTheNextReferenceTime() {
     List<String> lines = new java.util.ArrayList<>();
     lines.add(open("/cold", 0, 0)); // read once, then never: unpopular unless a job is due
