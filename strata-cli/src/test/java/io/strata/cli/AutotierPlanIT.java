@@ -13,7 +13,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
@@ -46,18 +48,7 @@ class AutotierPlanIT {
       }
       assertTrue(Files.size(audit) > 0, "the NameNode wrote its audit log");
 
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      PrintStream old = System.out;
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      int code;
-      try {
-        code = StrataCli.execute("autotier", "plan", "--audit-log", audit.toString(), "--path", "/data",
-            "--conf", dir.toString(), "--json");
-      } finally {
-        System.setOut(old);
-      }
-      assertEquals(0, code);
-      JsonNode plan = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      JsonNode plan = plan(audit, dir);
       assertTrue(plan.get("linesParsed").asLong() >= 80, plan.toString());
       assertEquals(6, plan.get("files").asInt());
       assertTrue(plan.get("accepted").asBoolean(), plan.toString());
@@ -80,16 +71,7 @@ class AutotierPlanIT {
           scheduled:
             - {path: /data/f3, cron: "* * * * *", zone: UTC}
           """);
-      out.reset();
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      try {
-        code = StrataCli.execute("autotier", "plan", "--audit-log", audit.toString(), "--path", "/data",
-            "--conf", dir.toString(), "--config", settings.toString(), "--json");
-      } finally {
-        System.setOut(old);
-      }
-      assertEquals(0, code);
-      JsonNode configured = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      JsonNode configured = plan(audit, dir, "--config", settings.toString());
       Map<String, JsonNode> now = new HashMap<>();
       configured.get("changes").forEach(c -> now.put(c.get("path").asText(), c));
       assertTrue(!now.containsKey("/data/f2") || !now.get("/data/f2").get("secondary").asBoolean(),
@@ -104,16 +86,7 @@ class AutotierPlanIT {
 
       // The files were written moments ago: with demoteAfterIdle 1d none is demoted; the hot ones still gain.
       Path guarded = Files.writeString(dir.resolve("guarded.yaml"), "rules: {demoteAfterIdle: 1d}\n");
-      out.reset();
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      try {
-        code = StrataCli.execute("autotier", "plan", "--audit-log", audit.toString(), "--path", "/data",
-            "--conf", dir.toString(), "--config", guarded.toString(), "--json");
-      } finally {
-        System.setOut(old);
-      }
-      assertEquals(0, code);
-      JsonNode idle = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+      JsonNode idle = plan(audit, dir, "--config", guarded.toString());
       Map<String, JsonNode> kept = new HashMap<>();
       idle.get("changes").forEach(c -> kept.put(c.get("path").asText(), c));
       for (int i = 2; i < 6; i++) {
@@ -122,5 +95,23 @@ class AutotierPlanIT {
       }
       assertTrue(kept.get("/data/f0").get("replication").asInt() > 3, idle.toString());
     }
+  }
+
+  /** {@code strata autotier plan --json} over /data with the extra options, as printed. */
+  private static JsonNode plan(Path audit, Path conf, String... extra) throws Exception {
+    List<String> args = new ArrayList<>(List.of("autotier", "plan", "--audit-log", audit.toString(), "--path",
+        "/data", "--conf", conf.toString(), "--json"));
+    args.addAll(List.of(extra));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream old = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    int code;
+    try {
+      code = StrataCli.execute(args.toArray(String[]::new));
+    } finally {
+      System.setOut(old);
+    }
+    assertEquals(0, code, String.join(" ", args));
+    return new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
   }
 }
