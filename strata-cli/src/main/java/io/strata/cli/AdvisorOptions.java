@@ -8,6 +8,7 @@ import io.strata.core.popularity.DecisionRules;
 import io.strata.core.popularity.PpaSettings;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.popularity.ReplicationAdvisors;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -30,10 +31,14 @@ final class AdvisorOptions {
   @Option(names = "--config", paramLabel = "FILE",
       description = "YAML with the PPA's constants, decision bounds, Scarlett's constants, SLA pins and "
           + "scheduled-job hints (see the README's 'Advisor settings'); --reference-time overrides its "
-          + "ppa.referenceTime")
+          + "ppa.referenceTime. 'autotier run' takes a changed file without a restart and keeps its settings "
+          + "when the new file is bad")
   Path config;
 
   private AdvisorConfig loaded;
+  /** The --config file's bytes the settings were read from, and the last bytes refused, to see a change. */
+  private byte[] loadedBytes;
+  private byte[] refusedBytes;
 
   /** The advisor and the rules it decides within. */
   record Made(ReplicationAdvisor advisor, DecisionRules rules, long referenceSeconds) {}
@@ -75,10 +80,63 @@ final class AdvisorOptions {
       } else if (!Files.isRegularFile(config)) {
         throw new ConfigException("--config " + config + ": no such file");
       } else {
-        loaded = AdvisorConfig.read(ConfigNode.parse(config));
+        byte[] bytes = read(config);
+        loaded = parse(bytes);
+        loadedBytes = bytes;
       }
     }
     return loaded;
+  }
+
+  /** What {@link #reloadIfChanged()} found. */
+  enum Reload { UNCHANGED, RELOADED, REFUSED }
+
+  /**
+   * Reads --config again when its content changed since the settings were read: new settings when the file is
+   * good, the old ones kept when it is not (the error goes to {@code refused}, once per bad version), so an
+   * operator's half-saved edit never stops the daemon or leaves it without settings.
+   */
+  Reload reloadIfChanged(java.util.function.Consumer<String> refused) {
+    if (config == null) {
+      return Reload.UNCHANGED;
+    }
+    byte[] bytes;
+    try {
+      bytes = read(config);
+    } catch (ConfigException e) {
+      bytes = new byte[0];
+      if (!java.util.Arrays.equals(bytes, refusedBytes)) {
+        refusedBytes = bytes;
+        refused.accept(e.getMessage());
+        return Reload.REFUSED;
+      }
+      return Reload.UNCHANGED;
+    }
+    if (java.util.Arrays.equals(bytes, loadedBytes) || java.util.Arrays.equals(bytes, refusedBytes)) {
+      return Reload.UNCHANGED;
+    }
+    try {
+      loaded = parse(bytes);
+      loadedBytes = bytes;
+      refusedBytes = null;
+      return Reload.RELOADED;
+    } catch (ConfigException e) {
+      refusedBytes = bytes;
+      refused.accept(e.getMessage());
+      return Reload.REFUSED;
+    }
+  }
+
+  private static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (java.io.IOException e) {
+      throw new ConfigException("--config " + file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private AdvisorConfig parse(byte[] bytes) {
+    return AdvisorConfig.read(ConfigNode.parse(config.toString(), new String(bytes, StandardCharsets.UTF_8)));
   }
 
   /** RT in seconds, checked: --reference-time, else the --config file's, else the default. */

@@ -106,19 +106,19 @@ final class AutotierRunCommand implements Callable<Integer> {
 
   private final ObjectMapper mapper = new ObjectMapper();
   private volatile boolean stopping;
+  private long bytesPerSecond;
 
   @Override
   public Integer call() throws Exception {
     AutotierCommand.checkAuditLog(auditLog);
     AutotierCommand.checkPath(path);
     advice.check();
-    long referenceSeconds = advice.referenceSeconds();
     long intervalMillis = AdvisorOptions.parseMillis(changeInterval, "--change-interval");
     if (intervalMillis <= 0 || maxChanges < 1) {
       throw new ConfigException("--max-changes must be >= 1 and --change-interval > 0, got " + maxChanges + " per "
           + changeInterval);
     }
-    long bytesPerSecond = ClusterUpCommand.parseSize(maxBytesPerSecond, "--max-bytes-per-second");
+    bytesPerSecond = ClusterUpCommand.parseSize(maxBytesPerSecond, "--max-bytes-per-second");
     Long bandwidth = balancerBandwidth == null ? null
         : ClusterUpCommand.parseSize(balancerBandwidth, "--balancer-bandwidth");
     if (parallel < 1) {
@@ -154,46 +154,6 @@ final class AutotierRunCommand implements Callable<Integer> {
         }
       }
     };
-    try (DistributedFileSystem fs = TierCommand.open(conf);
-         TierManager tiers = new TierManager(fs, tierMap, TierSettings.from(conf).withParallelMoves(parallel)
-             .withListener(pacing))) {
-      int nodes = fs.getDataNodeStats().length;
-      int primaryNodes = nodes;
-      if (roles != null) {
-        for (TierUsage usage : tiers.tiers()) {
-          if (usage.tier().equals(roles.primary())) {
-            primaryNodes = usage.dataNodes();
-          }
-        }
-      }
-      boolean redundant = connection.secondaryTierRedundant();
-      AdvisorOptions.Made made = advice.make(nodes, primaryNodes, redundant);
-      DecisionRules rules = made.rules();
-      int hdfsMinimum = Math.max(1, conf.getInt("dfs.namenode.replication.min", 1));
-      int primaryFloor = Math.max(rules.minReplication(), hdfsMinimum);
-      ChangeSteps.Floors floors = new ChangeSteps.Floors(primaryFloor,
-          rules.secondaryRedundant() ? hdfsMinimum : primaryFloor);
-      AutotierJournal journal = new AutotierJournal(fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
-      Applier applier = dryRun ? null : new Applier(journal, new HdfsFileOps(fs, tiers), roles, tierMap, floors,
-          changes, bytes, metrics, this::printChange);
-      if (bandwidth != null && !dryRun) {
-        fs.setBalancerBandwidth(bandwidth);
-        System.err.printf("strata autotier: DataNodes' block-move bandwidth set to %s/s%n", ByteSize.format(bandwidth));
-      }
-      try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), auditLog, journal, applier,
-          metrics, path, referenceSeconds * 1000)) {
-        return loop(runner, metrics, roles, rules, referenceSeconds, bytesPerSecond);
-      }
-    } finally {
-      CallerContext.setCurrent(callersContext);
-      if (ownMetrics) {
-        DefaultMetricsSystem.shutdown();
-      }
-    }
-  }
-
-  private int loop(AutotierRunner runner, AutotierMetrics metrics, TierRoles roles, DecisionRules rules,
-      long referenceSeconds, long bytesPerSecond) throws Exception {
     Thread main = Thread.currentThread();
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -208,6 +168,64 @@ final class AutotierRunCommand implements Callable<Integer> {
     if (!once) {
       Runtime.getRuntime().addShutdownHook(hook);
     }
+    try (DistributedFileSystem fs = TierCommand.open(conf);
+         TierManager tiers = new TierManager(fs, tierMap, TierSettings.from(conf).withParallelMoves(parallel)
+             .withListener(pacing))) {
+      if (bandwidth != null && !dryRun) {
+        fs.setBalancerBandwidth(bandwidth);
+        System.err.printf("strata autotier: DataNodes' block-move bandwidth set to %s/s%n", ByteSize.format(bandwidth));
+      }
+      // A changed --config restarts everything it shapes (the advisor, its rules, the applier's floors) here, in
+      // the process, the way a restart would: the journal is replayed and popularity rebuilt from the audit logs.
+      while (run(fs, tiers, conf, tierMap, roles, metrics, bytes, changes)) {
+        System.err.println("strata autotier: " + advice.config + " changed: restarting with its settings "
+            + "(journal replayed, popularity rebuilt from the audit logs)");
+      }
+      return 0;
+    } finally {
+      if (!once) {
+        System.err.println("strata autotier: stopped");
+      }
+      finished.countDown();
+      CallerContext.setCurrent(callersContext);
+      if (ownMetrics) {
+        DefaultMetricsSystem.shutdown();
+      }
+    }
+  }
+
+  /** Runs with the current settings until stopped (false) or until --config changes to a good file (true). */
+  private boolean run(DistributedFileSystem fs, TierManager tiers, Configuration conf, TierMap tierMap,
+      TierRoles roles, AutotierMetrics metrics, TokenBucket bytes, TokenBucket changes) throws Exception {
+    long referenceSeconds = advice.referenceSeconds();
+    int nodes = fs.getDataNodeStats().length;
+    int primaryNodes = nodes;
+    if (roles != null) {
+      for (TierUsage usage : tiers.tiers()) {
+        if (usage.tier().equals(roles.primary())) {
+          primaryNodes = usage.dataNodes();
+        }
+      }
+    }
+    boolean redundant = connection.secondaryTierRedundant();
+    AdvisorOptions.Made made = advice.make(nodes, primaryNodes, redundant);
+    DecisionRules rules = made.rules();
+    int hdfsMinimum = Math.max(1, conf.getInt("dfs.namenode.replication.min", 1));
+    int primaryFloor = Math.max(rules.minReplication(), hdfsMinimum);
+    ChangeSteps.Floors floors = new ChangeSteps.Floors(primaryFloor,
+        rules.secondaryRedundant() ? hdfsMinimum : primaryFloor);
+    AutotierJournal journal = new AutotierJournal(fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
+    Applier applier = dryRun ? null : new Applier(journal, new HdfsFileOps(fs, tiers), roles, tierMap, floors,
+        changes, bytes, metrics, this::printChange);
+    try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), auditLog, journal, applier,
+        metrics, path, referenceSeconds * 1000)) {
+      return loop(runner, metrics, roles, rules, referenceSeconds);
+    }
+  }
+
+  /** Plans at every reference time until stopped (false) or until --config changes to a good file (true). */
+  private boolean loop(AutotierRunner runner, AutotierMetrics metrics, TierRoles roles, DecisionRules rules,
+      long referenceSeconds) throws Exception {
     try {
       System.err.printf("strata autotier: %s%s over %s, RT %d s, %s; at most %d change(s) per %s and %s/s copied%n",
           runner.advisor().name(), dryRun ? " (dry run)" : "", path, referenceSeconds,
@@ -220,12 +238,16 @@ final class AutotierRunCommand implements Callable<Integer> {
       runner.backfill();
       if (once) {
         cycle(runner, metrics);
-        return 0;
+        return false;
       }
       long next = runner.nextBoundary(System.currentTimeMillis());
       System.err.printf("strata autotier: backfilled %d audit line(s) (%d skipped); next plan at %s%n",
           runner.linesParsed(), runner.linesSkipped(), Instant.ofEpochMilli(next));
       while (!stopping) {
+        if (advice.reloadIfChanged(error -> System.err.println("strata autotier: keeping the settings in force: "
+            + error)) == AdvisorOptions.Reload.RELOADED) {
+          return true;
+        }
         long now = System.currentTimeMillis();
         if (now >= next) {
           cycle(runner, metrics);
@@ -240,13 +262,8 @@ final class AutotierRunCommand implements Callable<Integer> {
       if (!stopping) {
         System.err.println("strata autotier: interrupted without a stop request: " + e);
       }
-    } finally {
-      if (!once) {
-        System.err.println("strata autotier: stopped");
-      }
-      finished.countDown();
     }
-    return 0;
+    return false;
   }
 
   private void cycle(AutotierRunner runner, AutotierMetrics metrics) throws Exception {
