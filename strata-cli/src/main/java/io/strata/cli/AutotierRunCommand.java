@@ -21,10 +21,9 @@ import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierSettings;
 import io.strata.hdfs.tier.TierUsage;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -155,19 +154,10 @@ final class AutotierRunCommand implements Callable<Integer> {
       }
     };
     Thread main = Thread.currentThread();
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook = new Thread(() -> {
+    StopHook hook = once ? null : StopHook.install("strata-autotier-stop", () -> {
       stopping = true;
       main.interrupt();
-      try {
-        finished.await(60, TimeUnit.SECONDS);
-      } catch (InterruptedException ignored) {
-        Thread.currentThread().interrupt();
-      }
-    }, "strata-autotier-stop");
-    if (!once) {
-      Runtime.getRuntime().addShutdownHook(hook);
-    }
+    }, Duration.ofSeconds(60));
     try (DistributedFileSystem fs = TierCommand.open(conf);
          TierManager tiers = new TierManager(fs, tierMap, TierSettings.from(conf).withParallelMoves(parallel)
              .withListener(pacing))) {
@@ -183,10 +173,10 @@ final class AutotierRunCommand implements Callable<Integer> {
       }
       return 0;
     } finally {
-      if (!once) {
+      if (hook != null) {
         System.err.println("strata autotier: stopped");
+        hook.finished();
       }
-      finished.countDown();
       CallerContext.setCurrent(callersContext);
       if (ownMetrics) {
         DefaultMetricsSystem.shutdown();

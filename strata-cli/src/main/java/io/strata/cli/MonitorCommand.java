@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -93,17 +91,10 @@ final class MonitorCommand implements Callable<Integer> {
         return 0;
       }
       Thread loop = Thread.currentThread();
-      CountDownLatch finished = new CountDownLatch(1);
-      Thread hook = new Thread(() -> {
+      StopHook hook = StopHook.install("strata-monitor-stop", () -> {
         monitor.stop();
         loop.interrupt();
-        try {
-          finished.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException ignored) {
-          Thread.currentThread().interrupt();
-        }
-      }, "strata-monitor-stop");
-      Runtime.getRuntime().addShutdownHook(hook);
+      }, Duration.ofSeconds(30));
       System.err.printf(Locale.ROOT, "strata monitor: watching %s every %d s, high-water %.0f%%, low-water %.0f%%%n",
           String.join(", ", roots), intervalSeconds, highWater, lowWater);
       try {
@@ -125,7 +116,7 @@ final class MonitorCommand implements Callable<Integer> {
         // SIGTERM or Ctrl-C
       } finally {
         System.err.println("strata monitor: stopped");
-        finished.countDown();
+        hook.finished();
       }
       return 0;
     } finally {
