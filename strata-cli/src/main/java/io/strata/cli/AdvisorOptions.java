@@ -57,8 +57,8 @@ final class AdvisorOptions {
         secondaryRedundant != null ? secondaryRedundant : redundant));
     int max = Math.max(rules.defaultReplication(), Math.min(rules.maxReplication(), maxReplication));
     rules = new DecisionRules(rules.defaultReplication(), rules.minReplication(), max, rules.secondaryRedundant(),
-        rules.hotFactor(), rules.coldFactor(), rules.demoteAfterIdleSeconds(), rules.pins(), rules.scheduledReads(), rules.nodes(), rules.mtbfYears(),
-        rules.lossPeriodDays(), rules.maxLossProbability());
+        rules.hotFactor(), rules.coldFactor(), rules.demoteAfterIdleSeconds(), rules.pins(), rules.scheduledReads(),
+        rules.nodes(), rules.mtbfYears(), rules.lossPeriodDays(), rules.maxLossProbability());
     return new Made(ReplicationAdvisors.create(advisor, ppa, settings().scarlett(), rules, 1 << 16), rules, seconds);
   }
 

@@ -18,7 +18,8 @@ import java.util.Optional;
  * @param demoteAfterIdleSeconds an unpopular file read or created less than this long ago stays on the primary
  *                            tier. 0 (the default) is the paper's engine: popularity alone decides. Eq. 2 takes the
  *                            same amount off every file, so a file read once an hour ago and one unread for a day
- *                            sink alike; this tells them apart.
+ *                            sink alike; this tells them apart. A file the audit log never mentioned counts
+ *                            from when the advisor first saw it.
  * @param pins                SLA rules by path prefix
  * @param scheduledReads      paths scheduled (cron) jobs read: promoted ahead of a run in the next RT
  * @param nodes               DataNodes, for the data-loss model
@@ -79,7 +80,8 @@ public record DecisionRules(
 
   public DecisionRules withPins(List<Pin> newPins) {
     return new DecisionRules(defaultReplication, minReplication, maxReplication, secondaryRedundant, hotFactor,
-        coldFactor, demoteAfterIdleSeconds, newPins, scheduledReads, nodes, mtbfYears, lossPeriodDays, maxLossProbability);
+        coldFactor, demoteAfterIdleSeconds, newPins, scheduledReads, nodes, mtbfYears, lossPeriodDays,
+        maxLossProbability);
   }
 
   public DecisionRules withScheduled(List<ScheduledRead> paths) {

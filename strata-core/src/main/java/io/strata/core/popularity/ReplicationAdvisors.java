@@ -18,7 +18,7 @@ public final class ReplicationAdvisors {
     return create(name, settings, ScarlettSettings.defaults(), rules, expectedFiles);
   }
 
-  /** The advisor called {@code name}: the AptStore ones use {@code ppa}, Scarlett {@code scarlett}. */
+  /** The advisor called {@code name}: the AptStore ones use {@code settings}, Scarlett {@code scarlett}. */
   public static ReplicationAdvisor create(String name, PpaSettings settings, ScarlettSettings scarlett,
       DecisionRules rules, int expectedFiles) {
     return switch (name) {
