@@ -120,8 +120,8 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Option(names = "--advisor-config", paramLabel = "FILE",
       description = "YAML advisor settings, as 'strata autotier --config' reads (PPA constants, decision bounds, "
-          + "pins, scheduled reads), over the simulator's; the PPA's reference time stays the simulator's 1h. "
-          + "Applies to --scenario runs too")
+          + "Scarlett's constants, pins, scheduled reads), over the simulator's; the PPA's reference time stays the "
+          + "simulator's 1h. Applies to --scenario runs too")
   Path advisorConfig;
 
   @Option(names = "--threads", paramLabel = "N", description = "runs simulated at once (default: CPU cores)")
