@@ -154,6 +154,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     conf.setLong("dfs.heartbeat.interval", 1);
     conf.setInt("dfs.namenode.redundancy.interval.seconds", 1);
     conf.setInt("dfs.namenode.heartbeat.recheck-interval", 2000);
+    // A copy scheduled to a DataNode that then stops counts as pending until this times out (300 s by default),
+    // and only then is scheduled elsewhere; on a cluster whose heartbeats run at second scale, seconds too.
+    conf.setInt("dfs.namenode.reconstruction.pending.timeout-sec", 30);
     // Emulated HDDs are slow on purpose; keep the DataNode from logging every packet as a slow disk.
     conf.setLong("dfs.datanode.slow.io.warning.threshold.ms", 60_000);
     conf.setBoolean("dfs.storage.policy.enabled", true);
