@@ -28,6 +28,8 @@ public final class PlacementMetrics implements MetricsSource {
       registry.newCounter("RuleLoads", "Successful loads of placement rules kept in HDFS", 0L);
   final MutableCounterLong ruleLoadFailures = registry.newCounter("RuleLoadFailures",
       "Placement rule files in HDFS that were refused (the previous rules stay in force)", 0L);
+  /** Versions (file and modification time) of rules files refused so far. */
+  private final java.util.Set<String> refusedVersions = java.util.concurrent.ConcurrentHashMap.newKeySet();
   final MutableGaugeInt rulesInForce = registry.newGauge("RulesInForce", "Placement rules in force", 0);
 
   private PlacementMetrics() {}
@@ -70,6 +72,18 @@ public final class PlacementMetrics implements MetricsSource {
 
   public long ruleLoads() {
     return ruleLoads.value();
+  }
+
+  /**
+   * Counts a refused rules file once per version, however many policy instances read it (HDFS's fsck makes a
+   * placement policy of its own each time it runs); true the first time, when the caller should log it.
+   */
+  boolean refused(String file, long modificationTime) {
+    if (refusedVersions.add(file + "@" + modificationTime)) {
+      ruleLoadFailures.incr();
+      return true;
+    }
+    return false;
   }
 
   public long ruleLoadFailures() {

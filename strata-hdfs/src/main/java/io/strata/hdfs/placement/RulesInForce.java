@@ -37,6 +37,8 @@ final class RulesInForce {
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile PlacementRules rules;
   private long loadedModificationTime = -1;
+  /** The version of the file last refused: the poller does not read, log and count it again. */
+  private long refusedModificationTime = -1;
   private FileSystem fs;
   /** False until the rules file has been read (or found absent) once: until then placements retry it. */
   private volatile boolean settled;
@@ -158,7 +160,8 @@ final class RulesInForce {
         }
         return false;
       }
-      if (status.getModificationTime() == loadedModificationTime) {
+      if (status.getModificationTime() == loadedModificationTime
+          || status.getModificationTime() == refusedModificationTime) {
         readableAgain();
         settled = true;
         return false;
@@ -168,17 +171,22 @@ final class RulesInForce {
         text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
       readableAgain();
-      List<PlacementRules.Rule> stored = PlacementRules.parseDocument(ConfigNode.parse(hdfsFile.toString(), text));
-      install(stored, status.getModificationTime(), "loaded " + stored.size() + " rules from " + hdfsFile);
+      try {
+        List<PlacementRules.Rule> stored = PlacementRules.parseDocument(ConfigNode.parse(hdfsFile.toString(), text));
+        install(stored, status.getModificationTime(), "loaded " + stored.size() + " rules from " + hdfsFile);
+      } catch (io.strata.core.config.ConfigException e) {
+        // A bad file stays bad until someone rewrites it, which gives it a new modification time.
+        refusedModificationTime = status.getModificationTime();
+        settled = true;
+        if (PlacementMetrics.get().refused(hdfsFile.toString(), refusedModificationTime)) {
+          LOG.error("Strata placement rules in {} refused, keeping the {} rules in force: {}", hdfsFile,
+              rules.rules().size(), e.getMessage());
+        }
+        return false;
+      }
       PlacementMetrics.get().ruleLoads.incr();
       settled = true;
       return true;
-    } catch (io.strata.core.config.ConfigException e) {
-      settled = true; // a bad file stays bad until someone rewrites it; the poller sees that
-      PlacementMetrics.get().ruleLoadFailures.incr();
-      LOG.error("Strata placement rules in {} refused, keeping the {} rules in force: {}", hdfsFile,
-          rules.rules().size(), e.getMessage());
-      return false;
     } catch (RuntimeException | IOException e) {
       PlacementMetrics.get().ruleLoadFailures.incr();
       long now = System.currentTimeMillis();

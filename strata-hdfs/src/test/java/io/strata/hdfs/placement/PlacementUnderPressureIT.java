@@ -102,9 +102,12 @@ class PlacementUnderPressureIT {
       c.write("/later/after", 2);
       assertEquals(Set.of("pcie-ssd", "sata-ssd", "hdd"), new HashSet<>(c.tiers(c.blocks("/later/after")[0])));
 
-      writeRules(c, "rules:\n  - {path: /later, policy: ratio:banana}\n");
+      // The NameNode's poller may read the bad file before this test does; either way it is refused, logged and
+      // counted once, and not read again until it changes.
       long failures = PlacementMetrics.get().ruleLoadFailures();
+      writeRules(c, "rules:\n  - {path: /later, policy: ratio:banana}\n");
       assertTrue(!c.plugin().refreshRules(), "a bad rules file is refused");
+      assertTrue(!c.plugin().refreshRules(), "and stays refused");
       assertEquals(failures + 1, PlacementMetrics.get().ruleLoadFailures());
       assertEquals("tier-aware", c.plugin().rules().ruleFor("/later/x").policy(), "the rules in force stay");
 
