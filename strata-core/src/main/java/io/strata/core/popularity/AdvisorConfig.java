@@ -69,15 +69,8 @@ public final class AdvisorConfig {
     double[] constants = new double[PPA_KEYS.length];
     boolean[] given = new boolean[PPA_KEYS.length];
     ConfigNode p = root.get("ppa");
-    if (p != null && !p.isEmpty()) {
-      p.allowOnly(PPA_KEYS);
-      for (int i = 0; i < PPA_KEYS.length; i++) {
-        ConfigNode v = p.get(PPA_KEYS[i]);
-        if (v != null) {
-          constants[i] = PPA_KEYS[i].equals("referenceTime") ? atLeastOneSecond(v) : v.positive();
-          given[i] = true;
-        }
-      }
+    if (readSection(p, PPA_KEYS, constants, given,
+        (key, v) -> key.equals("referenceTime") ? atLeastOneSecond(v) : v.positive())) {
       // Check the constants against each other over the core's defaults now; ppa(base, ...) checks them again
       // over the base it is given.
       try {
@@ -91,22 +84,13 @@ public final class AdvisorConfig {
     double[] values = new double[RULE_KEYS.length];
     boolean[] set = new boolean[RULE_KEYS.length];
     ConfigNode r = root.get("rules");
-    if (r != null && !r.isEmpty()) {
-      r.allowOnly(RULE_KEYS);
-      for (int i = 0; i < RULE_KEYS.length; i++) {
-        ConfigNode v = r.get(RULE_KEYS[i]);
-        if (v != null) {
-          values[i] = switch (RULE_KEYS[i]) {
-            case "defaultReplication", "minReplication", "maxReplication" -> wholeAtLeastOne(v);
-            case "maxLossProbability" -> probability(v);
-            case "coldFactor" -> v.nonNegative(); // 0: nothing is ever cold enough to demote
-            case "demoteAfterIdle" -> idleSeconds(v);
-            default -> v.positive();
-          };
-          set[i] = true;
-        }
-      }
-    }
+    readSection(r, RULE_KEYS, values, set, (key, v) -> switch (key) {
+      case "defaultReplication", "minReplication", "maxReplication" -> wholeAtLeastOne(v);
+      case "maxLossProbability" -> probability(v);
+      case "coldFactor" -> v.nonNegative(); // 0: nothing is ever cold enough to demote
+      case "demoteAfterIdle" -> idleSeconds(v);
+      default -> v.positive();
+    });
     AdvisorConfig partial = new AdvisorConfig(constants, given, values, set, null, List.of(), List.of(),
         root.source());
     // Check the bounds against each other now, with a cluster large enough for any replica count, not when the
@@ -218,6 +202,28 @@ public final class AdvisorConfig {
     List<T> all = new ArrayList<>(a);
     all.addAll(b);
     return all;
+  }
+
+  /** How one key's value is read and checked. */
+  private interface KeyReader {
+    double read(String key, ConfigNode value);
+  }
+
+  /** Reads a section's numbers into {@code values}, marking each given one in {@code given}; false when absent. */
+  private static boolean readSection(ConfigNode section, String[] keys, double[] values, boolean[] given,
+      KeyReader reader) {
+    if (section == null || section.isEmpty()) {
+      return false;
+    }
+    section.allowOnly(keys);
+    for (int i = 0; i < keys.length; i++) {
+      ConfigNode v = section.get(keys[i]);
+      if (v != null) {
+        values[i] = reader.read(keys[i], v);
+        given[i] = true;
+      }
+    }
+    return true;
   }
 
   private static ScarlettSettings readScarlett(ConfigNode section) {
