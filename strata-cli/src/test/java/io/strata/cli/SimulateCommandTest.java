@@ -159,7 +159,7 @@ class SimulateCommandTest {
   @Test
   void badInputIsRefusedWithExitTwoAndNamed(@TempDir Path dir) {
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-5000"));
-    assertTrue(stderr().contains("unknown scenario 'hats-5000' (known: hats-500, aptstore, hdfsh-sort)"), stderr());
+    assertTrue(stderr().contains("unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort)"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", dir.resolve("none.tsv").toString()));
     assertTrue(stderr().contains("none.tsv': no such file"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--placement", "fastest"));

@@ -37,6 +37,15 @@ public final class ClusterSpecs {
   }
 
   /**
+   * AptStore IV-A's testbed: 26 workers of twelve 600 GB disks on a 10 Gbps network. The paper gives no racks or
+   * disk speed: 2 racks of 13 whose uplinks carry all their nodes send (no oversubscription), the catalog's HDD.
+   */
+  public static String aptstoreTestbed() {
+    return yaml("aptstore-testbed", "AptStore testbed: 26 workers of 12 x 600 GB HDD, 10 Gbps",
+        "  - {name: das, storageType: DISK}\n", 10, 130, 2, 13, List.of(new Volumes("hdd", 12, "600GB")));
+  }
+
+  /**
    * HDFS-H section 4: 8 DataNodes, each a 1 TB HD and a 120 GB SSD, at full size. The paper gives no network; a
    * commodity 1 Gbps switch, one rack, is assumed.
    */

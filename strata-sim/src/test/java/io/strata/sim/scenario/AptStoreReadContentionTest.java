@@ -1,0 +1,64 @@
+package io.strata.sim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.sim.engine.BatchRunner;
+import io.strata.sim.metrics.SimResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AptStore Fig. 2 in the model, against rates worked out by hand. K readers start together on one block, each
+ * reading all of it, so every reader on a shared resource gets an equal share until all finish together: the mean
+ * rate per task is the bandwidth of the resources the readers use, divided by K (each capped at one disk, 61 MB/s).
+ * Per-volume: a replica is one disk, so R replicas give 61 R / K. Pooled: a replica's node lends a reader any of
+ * its 12 disks, so R replicas give min(61, 12 x 61 R / K).
+ */
+class AptStoreReadContentionTest {
+  static final double DISK_MBPS = 61;
+  static final int DISKS_PER_NODE = 12;
+
+  private static List<SimResult> group(String title) {
+    Scenario scenario = Scenarios.get("aptstore-contention");
+    Scenario.RunGroup group = scenario.groups(Scenario.Options.defaults()).stream()
+        .filter(g -> g.title().equals(title)).findFirst().orElseThrow(() -> new AssertionError("no group " + title));
+    return BatchRunner.run(group.runs(), 2, false);
+  }
+
+  private static int replication(SimResult result) {
+    return Integer.parseInt(result.run().label().replace("replication ", ""));
+  }
+
+  @Test
+  void perVolumeReadersOfOneBlockShareItsReplicasDisks() {
+    List<SimResult> results = group("80 concurrent readers [per-volume devices]");
+    assertEquals(AptStoreReadContention.REPLICATION.length, results.size());
+    for (SimResult r : results) {
+      int replication = replication(r);
+      assertEquals(80, r.jobs());
+      assertEquals(0, r.io().unreadableBlocks());
+      assertEquals(DISK_MBPS * replication / 80, r.io().avgRateMBps(), 1e-3, r.run().label());
+      assertTrue(r.io().sharedBlockReadShare() > 0.98, "all but the first reader meet another");
+    }
+  }
+
+  @Test
+  void pooledReadersOfOneBlockOnlyContendWhenTheyOutnumberItsNodesDisks() {
+    for (SimResult r : group("80 concurrent readers [pooled devices]")) {
+      double expected = Math.min(DISK_MBPS, DISK_MBPS * DISKS_PER_NODE * replication(r) / 80);
+      assertEquals(expected, r.io().avgRateMBps(), 1e-3, r.run().label());
+    }
+    for (SimResult r : group("8 concurrent readers [pooled devices]")) {
+      assertEquals(DISK_MBPS, r.io().avgRateMBps(), 1e-3, r.run().label() + ": eight readers, twelve disks each");
+    }
+  }
+
+  @Test
+  void aLoneReaderReadsAtOneDisksSpeedWhateverTheReplication() {
+    for (SimResult r : group("1 reader [per-volume devices]")) {
+      assertEquals(DISK_MBPS, r.io().avgRateMBps(), 1e-3, r.run().label());
+      assertEquals(0.0, r.io().sharedBlockReadShare(), 1e-9);
+    }
+  }
+}
