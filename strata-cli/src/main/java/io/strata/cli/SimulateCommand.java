@@ -356,12 +356,14 @@ final class SimulateCommand implements Callable<Integer> {
 
   private static void printList() {
     System.out.println("scenarios (strata simulate --scenario NAME):");
+    int width = Scenarios.names().stream().mapToInt(String::length).max().orElse(0);
     for (Scenario s : Scenarios.ALL) {
-      System.out.printf("  %-11s %s%n", s.name(), s.description());
+      System.out.printf("  %-" + width + "s  %s%n", s.name(), s.description());
     }
     System.out.println("shipped traces (--trace NAME; SWIM, BSD license, see LICENSE.SWIM in strata-sim):");
+    width = TraceSource.SHIPPED.stream().mapToInt(t -> t.name().length()).max().orElse(0);
     for (TraceSource.Shipped t : TraceSource.SHIPPED) {
-      System.out.printf("  %-13s %s%n", t.name(), t.description());
+      System.out.printf("  %-" + width + "s  %s%n", t.name(), t.description());
     }
   }
 

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -157,9 +158,24 @@ class SimulateCommandTest {
   }
 
   @Test
+  void listNamesEveryScenarioAndTraceWithTheirDescriptionsInOneColumn() {
+    assertEquals(0, StrataCli.execute("simulate", "--list"));
+    List<String> scenarioLines = stdout().lines().filter(l -> l.startsWith("  ")).limit(Scenarios.ALL.size())
+        .toList();
+    for (int i = 0; i < Scenarios.ALL.size(); i++) {
+      String line = scenarioLines.get(i);
+      assertTrue(line.startsWith("  " + Scenarios.ALL.get(i).name() + " "), line);
+      assertEquals(scenarioLines.get(0).indexOf(Scenarios.ALL.get(0).description()),
+          line.indexOf(Scenarios.ALL.get(i).description()), "descriptions start in one column:\n" + stdout());
+    }
+    assertTrue(stdout().contains("fb2010-paths  Facebook 2010 with anonymized input paths"), stdout());
+  }
+
+  @Test
   void badInputIsRefusedWithExitTwoAndNamed(@TempDir Path dir) {
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-5000"));
-    assertTrue(stderr().contains("unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort)"), stderr());
+    assertTrue(stderr().contains(
+        "unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort)"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", dir.resolve("none.tsv").toString()));
     assertTrue(stderr().contains("none.tsv': no such file"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--placement", "fastest"));
