@@ -85,8 +85,8 @@ public final class AptStoreReadContention implements Scenario {
         "Testbed as AptStore IV-A: 26 workers of 12 disks (the catalog's 61 MB/s HDD, not the paper's 15K RPM "
             + "disks), 10 Gbps NICs; 2 racks of 13 with unthrottled uplinks (assumed); 12 map slots per worker "
             + "(assumed); 512 MB blocks; the readers are map-only jobs submitted at once, each reading the block.",
-        "Only per-volume devices (each disk its own resource) can show contention on one replica: the pooled model "
-            + "gives every reader on a node a disk of its own, so its groups show what the scenario aptstore's "
-            + "default model can and cannot see.");
+        "Per-volume devices (each disk its own resource) make readers of one replica share its disk from the second "
+            + "reader on; the pooled model, the aptstore scenario's default, lends each reader any of its node's "
+            + "disks, so they contend only when they outnumber them.");
   }
 }

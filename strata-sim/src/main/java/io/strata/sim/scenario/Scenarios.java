@@ -5,7 +5,8 @@ import java.util.List;
 
 /** The scenarios {@code strata simulate --scenario NAME} knows. */
 public final class Scenarios {
-  public static final List<Scenario> ALL = List.of(new Hats500(), new AptStore(), new AptStoreReadContention(), new HdfshSort());
+  public static final List<Scenario> ALL = List.of(new Hats500(), new AptStore(), new AptStoreReadContention(),
+      new HdfshSort());
 
   private Scenarios() {}
 
