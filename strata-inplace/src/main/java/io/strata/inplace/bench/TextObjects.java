@@ -78,7 +78,12 @@ public final class TextObjects {
       throws RadosException {
     List<String> names = names(prefix, count);
     // Four writes in flight keep the OSDs busy without holding more than a few objects in memory.
-    pool.writeAll(names, name -> text(seed ^ name.hashCode(), bytesEach), 4);
+    pool.writeAll(names, name -> objectText(name, bytesEach, seed), 4);
     return names;
+  }
+
+  /** The text {@link #write} stores in the object {@code name} for this size and seed. */
+  public static byte[] objectText(String name, int bytes, long seed) {
+    return text(seed ^ name.hashCode(), bytes);
   }
 }

@@ -119,7 +119,7 @@ class InPlaceMapReduceIT {
     Pattern pattern = Pattern.compile(regex);
     Map<String, Long> counts = new TreeMap<>();
     for (String name : TextObjects.names("corpus/", OBJECTS)) {
-      String text = new String(TextObjects.text(SEED ^ name.hashCode(), OBJECT_MIB << 20), StandardCharsets.US_ASCII);
+      String text = new String(TextObjects.objectText(name, OBJECT_MIB << 20, SEED), StandardCharsets.US_ASCII);
       for (String textLine : text.split("\n")) {
         Matcher matcher = pattern.matcher(textLine);
         while (matcher.find()) {
