@@ -44,9 +44,10 @@ public final class AptStoreReadContention implements Scenario {
     List<RunGroup> groups = new ArrayList<>();
     for (DeviceModel model : List.of(DeviceModel.PER_VOLUME, DeviceModel.POOLED)) {
       for (int readers : READERS) {
+        TraceSource trace = trace(readers);
         List<SimConfig> runs = new ArrayList<>();
         for (int replication : REPLICATION) {
-          runs.add(SimConfig.defaults(spec, trace(readers), "default", "network")
+          runs.add(SimConfig.defaults(spec, trace, "default", "network")
               .withLabel("replication " + replication)
               .withReplication(replication)
               .withBlockSize(BLOCK_BYTES)

@@ -26,16 +26,13 @@ class AptStoreReadContentionTest {
     return BatchRunner.run(group.runs(), 2, false);
   }
 
-  private static int replication(SimResult result) {
-    return Integer.parseInt(result.run().label().replace("replication ", ""));
-  }
-
   @Test
   void perVolumeReadersOfOneBlockShareItsReplicasDisks() {
     List<SimResult> results = group("80 concurrent readers [per-volume devices]");
     assertEquals(AptStoreReadContention.REPLICATION.length, results.size());
-    for (SimResult r : results) {
-      int replication = replication(r);
+    for (int i = 0; i < results.size(); i++) {
+      SimResult r = results.get(i);
+      int replication = AptStoreReadContention.REPLICATION[i];
       assertEquals(80, r.jobs());
       assertEquals(0, r.io().unreadableBlocks());
       assertEquals(DISK_MBPS * replication / 80, r.io().avgRateMBps(), 1e-3, r.run().label());
@@ -45,9 +42,10 @@ class AptStoreReadContentionTest {
 
   @Test
   void pooledReadersOfOneBlockOnlyContendWhenTheyOutnumberItsNodesDisks() {
-    for (SimResult r : group("80 concurrent readers [pooled devices]")) {
-      double expected = Math.min(DISK_MBPS, DISK_MBPS * DISKS_PER_NODE * replication(r) / 80);
-      assertEquals(expected, r.io().avgRateMBps(), 1e-3, r.run().label());
+    List<SimResult> pooled = group("80 concurrent readers [pooled devices]");
+    for (int i = 0; i < pooled.size(); i++) {
+      double expected = Math.min(DISK_MBPS, DISK_MBPS * DISKS_PER_NODE * AptStoreReadContention.REPLICATION[i] / 80);
+      assertEquals(expected, pooled.get(i).io().avgRateMBps(), 1e-3, pooled.get(i).run().label());
     }
     for (SimResult r : group("8 concurrent readers [pooled devices]")) {
       assertEquals(DISK_MBPS, r.io().avgRateMBps(), 1e-3, r.run().label() + ": eight readers, twelve disks each");
