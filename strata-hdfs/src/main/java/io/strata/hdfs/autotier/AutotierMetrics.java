@@ -39,8 +39,9 @@ public final class AutotierMetrics implements MetricsSource {
   final MutableGaugeLong auditLinesParsed = registry.newGauge("AuditLinesParsed", "Audit log lines parsed", 0L);
   final MutableGaugeLong auditLinesSkipped = registry.newGauge("AuditLinesSkipped",
       "Audit log lines skipped as malformed", 0L);
-  final MutableCounterLong auditEventsIgnored = registry.newCounter("AuditEventsIgnored",
-      "Audit events of Strata's own files or calls, not counted as accesses", 0L);
+  // A gauge like the two above: a restart or a reload reads the logs again and would count their events twice.
+  final MutableGaugeLong auditEventsIgnored = registry.newGauge("AuditEventsIgnored",
+      "Audit events of Strata's own files or calls in the logs read, not counted as accesses", 0L);
 
   /** Publishes these metrics in the process's metrics system (once per name). */
   public synchronized AutotierMetrics register() {

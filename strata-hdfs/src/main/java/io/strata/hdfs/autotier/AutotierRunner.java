@@ -51,6 +51,7 @@ public final class AutotierRunner implements AutoCloseable {
   private final String root;
   private final long referenceMillis;
   private long backfillReference = Long.MIN_VALUE;
+  private long eventsIgnored;
 
   /**
    * @param applier         null for a dry run (nothing journaled or applied)
@@ -109,7 +110,7 @@ public final class AutotierRunner implements AutoCloseable {
   private void observe(AuditEvent event) {
     String context = event.callerContext();
     if (event.src().startsWith(TierManager.RESERVED_DIR + "/") || context != null && context.startsWith(OWN_CONTEXT)) {
-      metrics.auditEventsIgnored.incr();
+      eventsIgnored++;
       return;
     }
     advisor.observe(event, 0);
@@ -118,6 +119,7 @@ public final class AutotierRunner implements AutoCloseable {
   private void counted() {
     metrics.auditLinesParsed.set(follower.parsed());
     metrics.auditLinesSkipped.set(follower.skipped());
+    metrics.auditEventsIgnored.set(eventsIgnored);
   }
 
   /** Finishes the journal's unfinished plans, oldest first; stops early when {@code stopping}. */
@@ -169,6 +171,11 @@ public final class AutotierRunner implements AutoCloseable {
 
   public long linesSkipped() {
     return follower.skipped();
+  }
+
+  /** Events of Strata's own files or calls in the logs read so far. */
+  public long eventsIgnored() {
+    return eventsIgnored;
   }
 
   @Override
