@@ -18,6 +18,7 @@ import io.strata.sim.report.ScenarioReport;
 import io.strata.sim.scenario.Metric;
 import io.strata.sim.scenario.Scenario;
 import io.strata.sim.scenario.Scenarios;
+import io.strata.sim.scenario.SweepChart;
 import io.strata.sim.trace.TraceSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,6 +170,7 @@ final class SimulateCommand implements Callable<Integer> {
     List<Scenario.RunGroup> groups;
     List<Metric> metrics;
     List<String> notes;
+    List<SweepChart> sweeps = List.of();
     String specText;
     Path outDir = out;
     if (scenario != null) {
@@ -177,6 +179,9 @@ final class SimulateCommand implements Callable<Integer> {
       groups = chosen.groups(new Scenario.Options(seed, jobs));
       if (deviceModel != null) {
         groups = withDeviceModel(groups, DeviceModel.parse(deviceModel));
+      } else {
+        // A sweep's title names the device model of its groups, which --device-model would replace.
+        sweeps = chosen.sweeps();
       }
       metrics = chosen.metrics();
       notes = chosen.notes();
@@ -227,7 +232,7 @@ final class SimulateCommand implements Callable<Integer> {
       printTables(grouped, metrics, notes, wall);
     }
     if (outDir != null) {
-      List<Path> written = ScenarioReport.write(outDir, name, grouped, metrics, specText);
+      List<Path> written = ScenarioReport.write(outDir, name, grouped, metrics, sweeps, specText);
       (json ? System.err : System.out).println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
     }
     return 0;

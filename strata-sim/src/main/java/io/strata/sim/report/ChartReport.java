@@ -2,6 +2,7 @@ package io.strata.sim.report;
 
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.scenario.Metric;
+import io.strata.sim.scenario.SweepChart;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +43,43 @@ public final class ChartReport {
     return chart;
   }
 
+  /** One cluster of bars per swept group, one bar per run label, in the metric's unit. */
+  public static CategoryChart sweep(SweepChart sweep, List<GroupResults> groups) {
+    System.setProperty("java.awt.headless", "true");
+    Metric metric = sweep.metric();
+    CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(sweep.title())
+        .xAxisTitle(sweep.xAxisTitle())
+        .yAxisTitle(metric.label() + " (" + metric.unit() + (metric.higherIsBetter() ? ", higher is better)"
+            : ", lower is better)")).build();
+    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
+    chart.getStyler().setDecimalPattern("0.0");
+    chart.getStyler().setYAxisMin(0.0);
+    for (String label : sweep.series()) {
+      List<Double> values = new ArrayList<>();
+      for (int index : sweep.groups()) {
+        if (index < 0 || index >= groups.size()) {
+          throw new IllegalArgumentException(sweep.title() + ": no group " + index + " (there are " + groups.size()
+              + ")");
+        }
+        GroupResults group = groups.get(index);
+        SimResult run = group.results().stream().filter(r -> r.run().label().equals(label)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException(sweep.title() + ": group '" + group.title()
+                + "' has no run '" + label + "'"));
+        values.add(metric.value().applyAsDouble(run));
+      }
+      chart.addSeries(label, sweep.categories(), values);
+    }
+    return chart;
+  }
+
   public static void writePng(Path file, GroupResults group, List<Metric> metrics) throws IOException {
     BitmapEncoder.saveBitmap(chart(group, metrics), file.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  public static void writePng(Path file, SweepChart sweep, List<GroupResults> groups) throws IOException {
+    BitmapEncoder.saveBitmap(sweep(sweep, groups), file.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
 }

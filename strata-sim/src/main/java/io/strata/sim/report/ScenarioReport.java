@@ -2,6 +2,7 @@ package io.strata.sim.report;
 
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.scenario.Metric;
+import io.strata.sim.scenario.SweepChart;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,13 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes a scenario's results into a directory: results.csv, results.json, one PNG chart per group, the spec. */
+/**
+ * Writes a scenario's results into a directory: results.csv, results.json, one PNG chart per group and one per
+ * sweep, the spec.
+ */
 public final class ScenarioReport {
   private ScenarioReport() {}
 
   /** Returns the files written. */
   public static List<Path> write(Path dir, String name, List<GroupResults> groups, List<Metric> metrics,
-      String specText) throws IOException {
+      List<SweepChart> sweeps, String specText) throws IOException {
     Files.createDirectories(dir);
     List<SimResult> all = new ArrayList<>();
     groups.forEach(g -> all.addAll(g.results()));
@@ -31,6 +35,11 @@ public final class ScenarioReport {
       String suffix = groups.size() == 1 ? "" : "-" + slug(groups.get(i).title());
       Path png = dir.resolve(name + suffix + ".png");
       ChartReport.writePng(png, groups.get(i), metrics);
+      written.add(png);
+    }
+    for (SweepChart sweep : sweeps) {
+      Path png = dir.resolve(name + "-" + slug(sweep.title()) + ".png");
+      ChartReport.writePng(png, sweep, groups);
       written.add(png);
     }
     if (specText != null) {

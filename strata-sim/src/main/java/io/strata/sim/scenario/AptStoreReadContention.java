@@ -6,7 +6,9 @@ import io.strata.sim.model.CapacityRule;
 import io.strata.sim.model.DeviceModel;
 import io.strata.sim.trace.TraceSource;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * AptStore Fig. 2 (section II-A): the read bandwidth of maps that read one block at once, by the number of
@@ -22,6 +24,8 @@ public final class AptStoreReadContention implements Scenario {
   static final long BLOCK_BYTES = 512L << 20;
   /** One map slot per disk of a worker (twelve disks; the paper does not give its slot count). */
   static final int MAP_SLOTS = 12;
+  /** The device models compared, in the order of the groups. */
+  static final List<DeviceModel> MODELS = List.of(DeviceModel.PER_VOLUME, DeviceModel.POOLED);
 
   @Override
   public String name() {
@@ -42,7 +46,7 @@ public final class AptStoreReadContention implements Scenario {
   public List<RunGroup> groups(Options options) {
     ClusterSpec spec = ClusterSpecs.parse(name(), specText());
     List<RunGroup> groups = new ArrayList<>();
-    for (DeviceModel model : List.of(DeviceModel.PER_VOLUME, DeviceModel.POOLED)) {
+    for (DeviceModel model : MODELS) {
       for (int readers : READERS) {
         TraceSource trace = trace(readers);
         List<SimConfig> runs = new ArrayList<>();
@@ -71,6 +75,21 @@ public final class AptStoreReadContention implements Scenario {
       text.append("read").append(job).append("\t0\t0\t").append(BLOCK_BYTES).append("\t0\t0\t/fig2/block\t\n");
     }
     return TraceSource.ofText(readers + "-readers", text.toString());
+  }
+
+  /** Fig. 2 as the paper draws it, once per device model: rate by readers, a bar per replication factor. */
+  @Override
+  public List<SweepChart> sweeps() {
+    List<String> categories = Arrays.stream(READERS).mapToObj(String::valueOf).toList();
+    List<String> series = Arrays.stream(REPLICATION).sorted().mapToObj(r -> "replication " + r).toList();
+    List<SweepChart> sweeps = new ArrayList<>();
+    for (int m = 0; m < MODELS.size(); m++) {
+      int first = m * READERS.length;
+      sweeps.add(new SweepChart("Fig. 2: read rate per map by concurrent readers [" + MODELS.get(m).label()
+          + " devices]", "maps reading one 512 MB block at once",
+          IntStream.range(first, first + READERS.length).boxed().toList(), categories, series, Metric.IO_RATE));
+    }
+    return sweeps;
   }
 
   @Override

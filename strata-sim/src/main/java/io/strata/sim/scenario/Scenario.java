@@ -22,6 +22,11 @@ public interface Scenario {
   /** The cluster spec text the scenario runs on (YAML, the format of {@code strata spec}). */
   String specText();
 
+  /** Charts across groups, drawn besides the one chart per group; none unless a scenario sweeps a parameter. */
+  default List<SweepChart> sweeps() {
+    return List.of();
+  }
+
   /**
    * @param seed     seed of every run
    * @param jobLimit replay only the first N jobs of the trace (0: all), for quick looks and tests

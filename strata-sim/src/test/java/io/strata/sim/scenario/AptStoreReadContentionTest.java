@@ -1,12 +1,17 @@
 package io.strata.sim.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.metrics.SimResult;
+import io.strata.sim.report.ChartReport;
+import io.strata.sim.report.GroupResults;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
 
 /**
  * AptStore Fig. 2 in the model, against rates worked out by hand. K readers start together on one block, each
@@ -58,5 +63,31 @@ class AptStoreReadContentionTest {
       assertEquals(DISK_MBPS, r.io().avgRateMBps(), 1e-3, r.run().label());
       assertEquals(0.0, r.io().sharedBlockReadShare(), 1e-9);
     }
+  }
+
+  @Test
+  void theFig2ChartDrawsEachReplicationsRateAtEachReaderCount() {
+    Scenario scenario = Scenarios.get("aptstore-contention");
+    List<Scenario.RunGroup> groups = scenario.groups(Scenario.Options.defaults());
+    List<GroupResults> results = new ArrayList<>();
+    for (Scenario.RunGroup group : groups) {
+      results.add(new GroupResults(group.title(), BatchRunner.run(group.runs(), 2, false)));
+    }
+    SweepChart pooled = scenario.sweeps().get(1);
+    assertTrue(pooled.title().contains("pooled"), pooled.title());
+    CategoryChart chart = ChartReport.sweep(pooled, results);
+    assertEquals(List.of("replication 1", "replication 3", "replication 6", "replication 9", "replication 12"),
+        List.copyOf(chart.getSeriesMap().keySet()), "legend in increasing replication");
+    List<? extends Number> atNine = List.copyOf(chart.getSeriesMap().get("replication 9").getYData());
+    for (int i = 0; i < AptStoreReadContention.READERS.length; i++) {
+      int readers = AptStoreReadContention.READERS[i];
+      assertEquals(Math.min(DISK_MBPS, DISK_MBPS * DISKS_PER_NODE * 9 / readers), atNine.get(i).doubleValue(), 1e-3,
+          readers + " readers of 9 replicas");
+    }
+
+    SweepChart missing = new SweepChart("t", "x", List.of(0), List.of("1"), List.of("replication 2"), Metric.IO_RATE);
+    IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+        () -> ChartReport.sweep(missing, results));
+    assertTrue(error.getMessage().contains("has no run 'replication 2'"), error.getMessage());
   }
 }
