@@ -22,12 +22,7 @@ public final class ChartReport {
     System.setProperty("java.awt.headless", "true");
     CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(group.title())
         .xAxisTitle("normalized to " + group.baseline().run().label()).yAxisTitle("ratio").build();
-    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-    chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
-    chart.getStyler().setLabelsVisible(true);
-    chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
-    chart.getStyler().setDecimalPattern("0.00");
-    chart.getStyler().setYAxisMin(0.0);
+    style(chart, "0.00");
     List<String> categories = new ArrayList<>();
     for (Metric metric : metrics) {
       categories.add(metric.label() + (metric.higherIsBetter() ? " (higher is better)" : " (lower is better)"));
@@ -51,12 +46,7 @@ public final class ChartReport {
         .xAxisTitle(sweep.xAxisTitle())
         .yAxisTitle(metric.label() + " (" + metric.unit() + (metric.higherIsBetter() ? ", higher is better)"
             : ", lower is better)")).build();
-    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-    chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
-    chart.getStyler().setLabelsVisible(true);
-    chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
-    chart.getStyler().setDecimalPattern("0.0");
-    chart.getStyler().setYAxisMin(0.0);
+    style(chart, "0.0");
     for (String label : sweep.series()) {
       List<Double> values = new ArrayList<>();
       for (int index : sweep.groups()) {
@@ -73,6 +63,16 @@ public final class ChartReport {
       chart.addSeries(label, sweep.categories(), values);
     }
     return chart;
+  }
+
+  /** Legend below, values on the bars in {@code decimals}, y from zero. */
+  private static void style(CategoryChart chart, String decimals) {
+    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
+    chart.getStyler().setDecimalPattern(decimals);
+    chart.getStyler().setYAxisMin(0.0);
   }
 
   public static void writePng(Path file, GroupResults group, List<Metric> metrics) throws IOException {
