@@ -38,16 +38,17 @@ public final class ChartReport {
     return chart;
   }
 
-  /** One cluster of bars per swept group, one bar per run label, in the metric's unit. */
+  /** One cluster of bars per swept group, one bar per series: the metric's value, or its ratio to the baseline. */
   public static CategoryChart sweep(SweepChart sweep, List<GroupResults> groups) {
     System.setProperty("java.awt.headless", "true");
     Metric metric = sweep.metric();
+    String better = metric.higherIsBetter() ? "higher is better" : "lower is better";
     CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(sweep.title())
         .xAxisTitle(sweep.xAxisTitle())
-        .yAxisTitle(metric.label() + " (" + metric.unit() + (metric.higherIsBetter() ? ", higher is better)"
-            : ", lower is better)")).build();
-    style(chart, "0.0");
-    for (String label : sweep.series()) {
+        .yAxisTitle(metric.label() + (sweep.normalized() ? " (ratio to baseline, " : " (" + metric.unit() + ", ")
+            + better + ")").build();
+    style(chart, sweep.normalized() ? "0.00" : "0.0");
+    for (SweepChart.Series series : sweep.series()) {
       List<Double> values = new ArrayList<>();
       for (int index : sweep.groups()) {
         if (index < 0 || index >= groups.size()) {
@@ -55,12 +56,15 @@ public final class ChartReport {
               + ")");
         }
         GroupResults group = groups.get(index);
-        SimResult run = group.results().stream().filter(r -> r.run().label().equals(label)).findFirst()
-            .orElseThrow(() -> new IllegalArgumentException(sweep.title() + ": group '" + group.title()
-                + "' has no run '" + label + "'"));
-        values.add(metric.value().applyAsDouble(run));
+        if (series.run() < 0 || series.run() >= group.results().size()) {
+          throw new IllegalArgumentException(sweep.title() + ": group '" + group.title() + "' has no run "
+              + series.run() + " for '" + series.legend() + "' (it has " + group.results().size() + ")");
+        }
+        double value = metric.value().applyAsDouble(group.results().get(series.run()));
+        double base = metric.value().applyAsDouble(group.baseline());
+        values.add(!sweep.normalized() ? value : base == 0 ? 0 : value / base);
       }
-      chart.addSeries(label, sweep.categories(), values);
+      chart.addSeries(series.legend(), sweep.categories(), values);
     }
     return chart;
   }

@@ -81,13 +81,18 @@ public final class AptStoreReadContention implements Scenario {
   @Override
   public List<SweepChart> sweeps() {
     List<String> categories = Arrays.stream(READERS).mapToObj(String::valueOf).toList();
-    List<String> series = Arrays.stream(REPLICATION).sorted().mapToObj(r -> "replication " + r).toList();
+    List<SweepChart.Series> series = new ArrayList<>();
+    for (int replication : Arrays.stream(REPLICATION).sorted().toArray()) {
+      int run = IntStream.range(0, REPLICATION.length).filter(i -> REPLICATION[i] == replication).findFirst()
+          .orElseThrow();
+      series.add(new SweepChart.Series("replication " + replication, run));
+    }
     List<SweepChart> sweeps = new ArrayList<>();
     for (int m = 0; m < MODELS.size(); m++) {
       int first = m * READERS.length;
       sweeps.add(new SweepChart("Fig. 2: read rate per map by concurrent readers [" + MODELS.get(m).label()
           + " devices]", "maps reading one 512 MB block at once",
-          IntStream.range(first, first + READERS.length).boxed().toList(), categories, series, Metric.IO_RATE));
+          IntStream.range(first, first + READERS.length).boxed().toList(), categories, series, Metric.IO_RATE, false));
     }
     return sweeps;
   }

@@ -5,7 +5,9 @@ import io.strata.sim.engine.SimConfig;
 import io.strata.sim.model.CapacityRule;
 import io.strata.sim.trace.TraceSource;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * HDFS-H Figs. 1, 7, 8: one Sort job per dataset size on 8 DataNodes under the five configurations, HD (no SSD
@@ -53,6 +55,16 @@ public final class HdfshSort implements Scenario {
       groups.add(new RunGroup("Sort " + gb + " GB", runs));
     }
     return groups;
+  }
+
+  /** Fig. 7 as the paper draws it: Sort makespan by dataset size, a bar per configuration, relative to HD. */
+  @Override
+  public List<SweepChart> sweeps() {
+    List<SweepChart.Series> series = IntStream.range(0, CONFIGURATIONS.length)
+        .mapToObj(i -> new SweepChart.Series(CONFIGURATIONS[i][0], i)).toList();
+    return List.of(new SweepChart("Fig. 7: Sort makespan by dataset size, relative to HD", "dataset sorted",
+        IntStream.range(0, SIZES_GB.length).boxed().toList(),
+        Arrays.stream(SIZES_GB).mapToObj(gb -> gb + " GB").toList(), series, Metric.MAKESPAN, true));
   }
 
   @Override

@@ -85,9 +85,10 @@ class AptStoreReadContentionTest {
           readers + " readers of 9 replicas");
     }
 
-    SweepChart missing = new SweepChart("t", "x", List.of(0), List.of("1"), List.of("replication 2"), Metric.IO_RATE);
+    SweepChart missing = new SweepChart("t", "x", List.of(0), List.of("1"),
+        List.of(new SweepChart.Series("replication 2", 5)), Metric.IO_RATE, false);
     IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
         () -> ChartReport.sweep(missing, results));
-    assertTrue(error.getMessage().contains("has no run 'replication 2'"), error.getMessage());
+    assertTrue(error.getMessage().contains("has no run 5 for 'replication 2'"), error.getMessage());
   }
 }
