@@ -34,10 +34,12 @@ import picocli.CommandLine.Option;
 
 /** {@code strata simulate}: the trace-driven simulator, a paper's scenario or one run of your own. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-    description = {"Replay a trace on a modeled cluster with Strata's own policies.",
-        "Either a paper's scenario (--scenario NAME;--list shows them), or one run: --spec FILE (or --preset)",
-        "--trace FILE|NAME --placement P --retrieval R. Prints a table; --out DIR also writes results.csv,",
-        "results.json, a PNG chart and the cluster spec (scenarios write to sim-results/NAME by default)."})
+    description = {"Replay a trace on a modeled cluster with Strata's own policies: either a paper's",
+        "scenario (--scenario NAME; --list shows them), or your own runs: --spec FILE (or",
+        "--preset NAME), --trace FILE|NAME, --placement P, --retrieval R. Prints a table;",
+        "--out DIR also writes results.csv, results.json, a PNG chart per group of runs",
+        "(and a scenario's sweep charts) and the cluster spec; scenarios write to",
+        "sim-results/NAME by default."})
 final class SimulateCommand implements Callable<Integer> {
   static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--input-model",
       "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
@@ -107,7 +109,7 @@ final class SimulateCommand implements Callable<Integer> {
       description = "when a tier fills: lru (delete least recently used files, as hatS) or fallback (default: ${DEFAULT-VALUE})")
   String capacity;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "write results.csv, results.json, PNG chart and spec here")
+  @Option(names = "--out", paramLabel = "DIR", description = "write results.csv, results.json, PNG charts and spec here")
   Path out;
 
   @Option(names = "--json", description = "print the results as JSON instead of tables")
