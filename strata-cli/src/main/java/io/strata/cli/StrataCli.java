@@ -51,9 +51,15 @@ public final class StrataCli implements Runnable {
 
   /** Runs the command line and returns the exit code (tests call this instead of main). */
   public static int execute(String... args) {
+    return commandLine().execute(args);
+  }
+
+  /** The command tree, ready to run: failures handled, descriptions reflowed. */
+  static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new StrataCli());
     commandLine.setExecutionExceptionHandler(StrataCli::handleFailure);
-    return commandLine.execute(args);
+    HelpParagraphs.reflow(commandLine);
+    return commandLine;
   }
 
   /** Known failures get one clear line, not a stack trace. */

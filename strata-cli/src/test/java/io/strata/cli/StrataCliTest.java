@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The command line as a user meets it: help, exit codes, and refusals before anything starts. */
 class StrataCliTest {
@@ -21,6 +24,29 @@ class StrataCliTest {
     }
     assertEquals(0, cli.strata("cluster", "up", "--help"));
     assertTrue(cli.stdout().contains("--preset"));
+  }
+
+  @Test
+  void everyDescriptionWrapsItsSentencesToTheFullWidth() {
+    List<String> ragged = new ArrayList<>();
+    walk(StrataCli.commandLine(), ragged);
+    assertTrue(ragged.isEmpty(), "lines cut short mid-sentence at width 80:\n" + String.join("\n", ragged));
+  }
+
+  /** A line picocli broke short although the next one goes on with its sentence. */
+  private static void walk(CommandLine commandLine, List<String> ragged) {
+    commandLine.setUsageHelpWidth(80);
+    String[] lines = commandLine.getHelp().description().split("\\R");
+    for (int i = 0; i + 1 < lines.length; i++) {
+      String line = lines[i].stripTrailing();
+      String next = lines[i + 1];
+      boolean sameSentence = !line.isEmpty() && !line.endsWith(".") && !line.endsWith(":") && !next.isBlank()
+          && !Character.isWhitespace(next.charAt(0)) && !next.matches("^(\\d+\\.|[-*]) .*");
+      if (sameSentence && line.length() < 60) {
+        ragged.add(commandLine.getCommandSpec().qualifiedName() + ": '" + line + "' / '" + next + "'");
+      }
+    }
+    commandLine.getSubcommands().values().forEach(sub -> walk(sub, ragged));
   }
 
   @Test
