@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
- * Joins the lines of every command's description that continue one sentence into one paragraph, so that picocli
- * wraps it to the terminal's width. Picocli starts each element of a description on a new line and wraps each on
- * its own, which leaves a short ragged line wherever a source line was split mid-sentence.
+ * Joins the lines of every command's and option's description that continue one sentence into one paragraph, so
+ * that picocli wraps it to the terminal's width. Picocli starts each element of a description on a new line and
+ * wraps each on its own, which leaves a short ragged line wherever a source line was split mid-sentence.
  *
  * <p>A line stays on its own when the one before it ends a sentence ({@code .} or {@code :}) or is blank, and when
  * it is blank, indented, or a list item ({@code 1.}, {@code -}, {@code *}).
@@ -18,10 +18,18 @@ final class HelpParagraphs {
 
   private HelpParagraphs() {}
 
-  /** Reflows the descriptions of this command and every subcommand below it. */
+  /** Reflows the descriptions of this command, of its options, and of every subcommand below it. */
   static void reflow(CommandLine commandLine) {
-    CommandLine.Model.UsageMessageSpec usage = commandLine.getCommandSpec().usageMessage();
-    usage.description(join(usage.description()));
+    CommandLine.Model.CommandSpec spec = commandLine.getCommandSpec();
+    spec.usageMessage().description(join(spec.usageMessage().description()));
+    // An option's description is fixed once built: an option with a joined one replaces it.
+    for (CommandLine.Model.OptionSpec option : List.copyOf(spec.options())) {
+      String[] joined = join(option.description());
+      if (joined.length < option.description().length) {
+        spec.remove(option);
+        spec.addOption(option.toBuilder().description(joined).build());
+      }
+    }
     commandLine.getSubcommands().values().forEach(HelpParagraphs::reflow);
   }
 
