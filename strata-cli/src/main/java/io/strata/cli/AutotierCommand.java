@@ -22,14 +22,14 @@ import picocli.CommandLine.Option;
 /** {@code strata autotier ...}: popularity-driven replication and tiering (AptStore), Scarlett as baseline. */
 @Command(name = "autotier", mixinStandardHelpOptions = true,
     description = "Plan and apply replication and tier per file from the HDFS audit log (AptStore, or Scarlett).",
-    subcommands = {AutotierCommand.PlanCommand.class, AutotierRunCommand.class})
+    subcommands = {AutotierCommand.PlanCommand.class, AutotierRunCommand.class, AutotierJournalCommand.class})
 final class AutotierCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (plan, run)");
+    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (plan, run, journal)");
   }
 
   /** The audit log must exist, or its rotated archives. */

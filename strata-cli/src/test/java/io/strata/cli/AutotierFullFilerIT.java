@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.placement.StoredRules;
 import java.io.InputStream;
@@ -72,6 +73,20 @@ class AutotierFullFilerIT {
           && change.get("detail").asText().startsWith("gave up after 3 attempts")), demotions.toString());
       // Runs 1 and 2 each left a plan; run 3 gave up the first, run 4 the second: two open plans, not four.
       assertEquals(2, c.fs.globStatus(new org.apache.hadoop.fs.Path("/.strata/autotier/plans/*.json")).length);
+      // The journal command shows the operator the same: two open plans whose demotions are pending and have
+      // failed before, and the two given up among the finished ones.
+      assertEquals(0, cli.strata("autotier", "journal", "--json", "--conf", c.dir.toString()), cli.stderr());
+      JsonNode journal = new ObjectMapper().readTree(cli.stdout());
+      assertEquals(2, journal.get("unfinished").size(), journal.toString());
+      assertEquals(2, journal.get("finished").size(), journal.toString());
+      for (JsonNode plan : journal.get("unfinished")) {
+        for (JsonNode change : plan.get("changes")) {
+          if (change.get("kind").asText().equals("DEMOTE")) {
+            assertTrue(change.get("outcome").isNull() && change.get("failedAttempts").asInt() >= 1,
+                change.toString());
+          }
+        }
+      }
 
       growFilerShares(c.cluster, 16L << 30);
       for (int run = 5; run <= 6; run++) {

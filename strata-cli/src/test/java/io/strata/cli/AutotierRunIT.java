@@ -11,11 +11,8 @@ import io.strata.core.device.StorageKind;
 import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.placement.StoredRules;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,6 +105,21 @@ class AutotierRunIT {
     assertTrue(doneByFirst.size() >= 3 && doneByFirst.size() < total, "killed mid-apply: " + doneByFirst);
     String fsckAfterKill = fsck();
     assertTrue(fsckAfterKill.contains("is HEALTHY"), fsckAfterKill);
+    // What an operator sees of the killed daemon's work: the plan unfinished, the changes done marked so.
+    JsonNode journal = journal();
+    assertEquals(1, journal.get("unfinished").size(), journal.toString());
+    JsonNode open = journal.get("unfinished").get(0);
+    assertEquals(planId, open.get("id").asText());
+    assertEquals(total, open.get("changes").size());
+    assertEquals(doneByFirst.size(), open.get("done").asInt());
+    for (JsonNode change : open.get("changes")) {
+      assertEquals(doneByFirst.contains(change.get("index").asInt()), !change.get("outcome").isNull(),
+          change.toString());
+    }
+    CliRun text = new CliRun();
+    assertEquals(0, text.strata("autotier", "journal", "--conf", dir.toString()), text.stderr());
+    assertTrue(text.stdout().contains("plan " + planId + " (aptstore") && text.stdout().contains(
+        total + " change(s), " + doneByFirst.size() + " done") && text.stdout().contains(" pending "), text.stdout());
 
     // Second daemon: finishes the plan from the journal, then plans three more times and finds nothing to change.
     Process second = daemon("second");
@@ -146,6 +158,10 @@ class AutotierRunIT {
     assertTrue(totals.get("auditEventsIgnored").asLong() > 0, "the daemons' own lookups are not counted as reads");
     assertTrue(fs.listStatus(new org.apache.hadoop.fs.Path("/.strata/autotier/plans")).length == 0, "journal empty");
     assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/.strata/autotier/done/" + planId + ".json")));
+    JsonNode finished = journal();
+    assertEquals(0, finished.get("unfinished").size(), finished.toString());
+    assertEquals(planId, finished.get("finished").get(0).get("id").asText(), finished.toString());
+    assertEquals(total, finished.get("finished").get(0).get("changeCount").asInt());
 
     System.out.printf("plan %s: %d changes; done before the kill %s, by the restarted daemon %s%n", planId, total,
         doneByFirst, doneBySecond);
@@ -181,18 +197,20 @@ class AutotierRunIT {
     waitFor(Duration.ofSeconds(60), () -> placed(cold), cold.get(0) + " back to one filer replica");
 
     // The tier monitor holds the 8 demoted files to the filer by their COLD policy and finds nothing to repair.
-    ByteArrayOutputStream monitorOut = new ByteArrayOutputStream();
-    PrintStream old = System.out;
-    System.setOut(new PrintStream(monitorOut, true, StandardCharsets.UTF_8));
-    try {
-      assertEquals(0, StrataCli.execute("monitor", "--once", "--json", "--path", "/data", "--conf", dir.toString()));
-    } finally {
-      System.setOut(old);
-    }
-    JsonNode cycle = json.readTree(monitorOut.toString(StandardCharsets.UTF_8).lines()
+    CliRun monitor = new CliRun();
+    assertEquals(0, monitor.strata("monitor", "--once", "--json", "--path", "/data", "--conf", dir.toString()),
+        monitor.stderr());
+    JsonNode cycle = json.readTree(monitor.stdout().lines()
         .filter(l -> l.startsWith("{")).findFirst().orElseThrow());
     assertEquals(8, cycle.get("filesChecked").asInt(), cycle.toString());
     assertEquals(0, cycle.get("offLayout").asInt(), cycle.toString());
+  }
+
+  /** {@code strata autotier journal --json}, run in this JVM. */
+  private JsonNode journal() throws Exception {
+    CliRun cli = new CliRun();
+    assertEquals(0, cli.strata("autotier", "journal", "--json", "--conf", dir.toString()), cli.stderr());
+    return json.readTree(cli.stdout());
   }
 
   private Process daemon(String name) throws Exception {

@@ -80,10 +80,19 @@ public final class AutotierJournal {
 
   /** Plans not finished yet, oldest first. */
   public List<Entry> unfinished() throws IOException {
+    return entriesIn(plans);
+  }
+
+  /** The finished plans kept for inspection (the last {@value #KEEP_DONE}), oldest first. */
+  public List<Entry> finished() throws IOException {
+    return entriesIn(done);
+  }
+
+  private List<Entry> entriesIn(Path dir) throws IOException {
     List<Entry> entries = new ArrayList<>();
     FileStatus[] listed;
     try {
-      listed = fs.listStatus(plans);
+      listed = fs.listStatus(dir);
     } catch (FileNotFoundException e) {
       return entries;
     }
@@ -101,25 +110,40 @@ public final class AutotierJournal {
     return entries;
   }
 
+  /** The attempts of a plan's changes that did not finish, by change index (none: not listed). */
+  public Map<Integer, Integer> failedAttempts(String id) throws IOException {
+    Map<Integer, Integer> attempts = new TreeMap<>();
+    markersIn(tries(id)).forEach((index, counts) -> attempts.put(index, counts.size()));
+    return attempts;
+  }
+
   /** The changes of a plan marked done, by index, with their outcome ({@code applied}, {@code in-place}, ...). */
   public Map<Integer, String> done(String id) throws IOException {
     Map<Integer, String> marked = new TreeMap<>();
+    markersIn(markers(id)).forEach((index, outcomes) -> marked.put(index, outcomes.get(0)));
+    return marked;
+  }
+
+  /** The empty marker files {@code INDEX.SUFFIX} in a directory: each index's suffixes (none: no directory). */
+  private Map<Integer, List<String>> markersIn(Path dir) throws IOException {
+    Map<Integer, List<String>> found = new TreeMap<>();
     try {
-      for (FileStatus status : fs.listStatus(markers(id))) {
+      for (FileStatus status : fs.listStatus(dir)) {
         String name = status.getPath().getName();
         int dot = name.indexOf('.');
         if (dot > 0) {
           try {
-            marked.put(Integer.parseInt(name.substring(0, dot)), name.substring(dot + 1));
+            found.computeIfAbsent(Integer.parseInt(name.substring(0, dot)), i -> new ArrayList<>())
+                .add(name.substring(dot + 1));
           } catch (NumberFormatException e) {
             // not a marker
           }
         }
       }
     } catch (FileNotFoundException e) {
-      // nothing done yet
+      // nothing marked yet
     }
-    return marked;
+    return found;
   }
 
   /** Marks a change done; false when this marker exists already. */

@@ -173,10 +173,15 @@ class ApplierTest {
       Applier.Result result = applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(),
           outcomes).apply(unfinished.get(0), () -> false);
       assertEquals(run == Applier.MAX_ATTEMPTS, result.finished(), "run " + run);
+      if (!result.finished()) {
+        assertEquals(java.util.Map.of(1, run), journal.failedAttempts(plan.id()), "run " + run + "'s count");
+        assertEquals(java.util.Map.of(0, "applied", 2, "applied", 3, "applied"), journal.done(plan.id()));
+      }
     }
     assertEquals(List.of("/c0 applied", "/c1 retry", "/c2 applied", "/hot applied", "/c1 retry", "/c1 failed"),
         outcomes);
     assertEquals(List.of(), journal().unfinished(), "the plan is closed, not replayed by every later run");
+    assertEquals(List.of(plan.id()), journal().finished().stream().map(AutotierJournal.Entry::id).toList());
     assertEquals(3, files.files.get("/c1").replication(), "the file that could not move keeps its replicas");
     assertEquals(List.of(), java.util.Arrays.asList(local.listStatus(new Path(dir.toUri().toString(),
         "autotier/plans"))), "no attempt counts left behind");
