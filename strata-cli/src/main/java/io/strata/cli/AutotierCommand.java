@@ -29,7 +29,8 @@ final class AutotierCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (plan, run, journal)");
+    throw new CommandLine.ParameterException(commandSpec.commandLine(),
+        "a subcommand is required (plan, run, journal)");
   }
 
   /** The audit log must exist, or its rotated archives. */

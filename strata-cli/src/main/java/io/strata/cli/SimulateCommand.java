@@ -109,7 +109,8 @@ final class SimulateCommand implements Callable<Integer> {
       description = "when a tier fills: lru (delete least recently used files, as hatS) or fallback (default: ${DEFAULT-VALUE})")
   String capacity;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "write results.csv, results.json, PNG charts and spec here")
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "write results.csv, results.json, PNG charts and spec here")
   Path out;
 
   @Option(names = "--json", description = "print the results as JSON instead of tables")

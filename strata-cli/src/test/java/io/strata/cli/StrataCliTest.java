@@ -30,7 +30,8 @@ class StrataCliTest {
   void everyDescriptionWrapsItsSentencesToTheFullWidth() {
     List<String> ragged = new ArrayList<>();
     walk(StrataCli.commandLine(), ragged);
-    assertTrue(ragged.isEmpty(), "lines cut short mid-sentence at width 80 (description / option list):\n" + String.join("\n", ragged));
+    assertTrue(ragged.isEmpty(), "lines cut short mid-sentence at width 80 (description / option list):\n"
+        + String.join("\n", ragged));
   }
 
   /** A line picocli broke short although the next one goes on with its sentence. */
@@ -77,6 +78,14 @@ class StrataCliTest {
     assertTrue(cli.stderr().contains(spec + ":6:"), cli.stderr());
     assertTrue(cli.stderr().contains("unknown device 'tape'"), cli.stderr());
     assertFalse(Files.exists(clusterDir), "nothing may be started or created for a bad spec");
+  }
+
+  @Test
+  void theAutotierBenchRefusesBadSizesBeforeStartingAnything() {
+    assertEquals(2, cli.strata("bench", "autotier", "--cold-size", "1MiB"));
+    assertTrue(cli.stderr().contains("--cold-size must be at least 8MiB"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "autotier", "--caps", "8MiB,fast"));
+    assertTrue(cli.stderr().contains("--caps"), cli.stderr());
   }
 
   @Test
