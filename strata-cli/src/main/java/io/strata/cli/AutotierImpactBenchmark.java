@@ -24,12 +24,15 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 /**
  * What the auto-tiering daemon's copying costs a running job: on the embedded aptstore preset with emulated device
  * speeds, readers stream a set of job files from the disks without pause while {@code strata autotier run --once}
- * demotes a set of cold files to the filer, once per byte cap. Each phase compares the readers' rate while the
+ * demotes a set of cold files to the filer, once per setting (byte cap, files at once). Each phase compares the readers' rate while the
  * plan is applied with their rate just before it, in the same run.
  */
 final class AutotierImpactBenchmark {
-  /** One phase: the cap, how long the plan took and what it copied, and the readers' rate before and during it. */
-  record Phase(String cap, double applySeconds, long bytesMoved, double readAloneMBps, double readDuringMBps) {
+  /** How one phase runs the daemon: its byte cap and how many files it changes at once. */
+  record Setting(String cap, int filesAtOnce) {}
+
+  /** One phase: its setting, how long the plan took and what it copied, and the readers' rate before and during. */
+  record Phase(Setting setting, double applySeconds, long bytesMoved, double readAloneMBps, double readDuringMBps) {
     double ratio() {
       return readDuringMBps / readAloneMBps;
     }
@@ -48,7 +51,7 @@ final class AutotierImpactBenchmark {
 
   private final ObjectMapper json = new ObjectMapper();
 
-  List<Phase> run(ClusterChoice.Loaded aptstore, Path dir, long jobBytes, long coldBytes, List<String> caps,
+  List<Phase> run(ClusterChoice.Loaded aptstore, Path dir, long jobBytes, long coldBytes, List<Setting> settings,
       PrintStream log) throws Exception {
     Path audit = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withAuditLog(audit)
@@ -65,7 +68,7 @@ final class AutotierImpactBenchmark {
       // Every phase's cold files are written first and age together while the jobs read: files created later,
       // once the others have sunk, would start at the average popularity (AptStore's AVG(P)) and not be cold.
       List<List<String>> coldSets = new ArrayList<>();
-      for (int p = 0; p < caps.size(); p++) {
+      for (int p = 0; p < settings.size(); p++) {
         log.printf("/data/phase%d: writing %d cold files of %d MiB...%n", p, COLD_FILES, coldBytes / COLD_FILES / MIB);
         List<String> cold = new ArrayList<>();
         for (int i = 0; i < COLD_FILES; i++) {
@@ -77,8 +80,8 @@ final class AutotierImpactBenchmark {
       try (ReadLoad load = new ReadLoad(fs, jobFiles, READERS)) {
         log.printf("jobs reading while the cold files age (%d s)...%n", WARM_UP_MILLIS / 1000);
         Thread.sleep(WARM_UP_MILLIS);
-        for (int p = 0; p < caps.size(); p++) {
-          phases.add(phase(cluster, fs, load, audit, dir, "/data/phase" + p, coldSets.get(p), caps.get(p), log));
+        for (int p = 0; p < settings.size(); p++) {
+          phases.add(phase(cluster, fs, load, audit, dir, "/data/phase" + p, coldSets.get(p), settings.get(p), log));
         }
       }
     }
@@ -86,12 +89,13 @@ final class AutotierImpactBenchmark {
   }
 
   private Phase phase(EmbeddedCluster cluster, DistributedFileSystem fs, ReadLoad load, Path audit, Path dir,
-      String root, List<String> cold, String cap, PrintStream log) throws Exception {
+      String root, List<String> cold, Setting setting, PrintStream log) throws Exception {
     double alone = load.rateOver(10_000);
-    log.printf("%s: readers alone %.1f MB/s; applying the plan, copying at most %s/s...%n", root, alone, cap);
+    log.printf("%s: readers alone %.1f MB/s; applying the plan, copying at most %s/s, %d file(s) at once...%n",
+        root, alone, setting.cap(), setting.filesAtOnce());
     long before = load.bytes();
     long start = System.nanoTime();
-    DaemonRun daemon = autotierOnce(audit, dir, root, cap);
+    DaemonRun daemon = autotierOnce(audit, dir, root, setting);
     double seconds = (System.nanoTime() - start) / 1e9;
     double during = (load.bytes() - before) / 1e6 / seconds;
     for (String file : cold) {
@@ -104,14 +108,14 @@ final class AutotierImpactBenchmark {
     if (!fsck.contains("is HEALTHY")) {
       throw new IOException("fsck after the plan: " + fsck);
     }
-    return new Phase(cap, seconds, daemon.totals().path("bytesMoved").asLong(), alone, during);
+    return new Phase(setting, seconds, daemon.totals().path("bytesMoved").asLong(), alone, during);
   }
 
   /** What {@code strata autotier run --once --json} printed, and its last cycle's totals. */
   private record DaemonRun(String printed, JsonNode totals) {}
 
   /** Runs {@code strata autotier run --once} in this process. */
-  private DaemonRun autotierOnce(Path audit, Path dir, String root, String cap) throws Exception {
+  private DaemonRun autotierOnce(Path audit, Path dir, String root, Setting setting) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream stdout = System.out;
     System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -119,7 +123,7 @@ final class AutotierImpactBenchmark {
     try {
       code = StrataCli.execute("autotier", "run", "--once", "--json", "--audit-log", audit.toString(), "--path",
           root, "--conf", dir.toString(), "--reference-time", "5s", "--max-changes", "1000",
-          "--max-bytes-per-second", cap);
+          "--max-bytes-per-second", setting.cap(), "--files-at-once", String.valueOf(setting.filesAtOnce()));
     } finally {
       System.setOut(stdout);
     }

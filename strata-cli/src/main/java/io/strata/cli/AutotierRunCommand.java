@@ -85,6 +85,12 @@ final class AutotierRunCommand implements Callable<Integer> {
       description = "blocks moved at once (default: ${DEFAULT-VALUE}, below the tier command's 4: low priority)")
   int parallel;
 
+  @Option(names = "--files-at-once", paramLabel = "N", defaultValue = "1",
+      description = "changes applied at once, each to its own file (default: ${DEFAULT-VALUE}); demotions and "
+          + "fewer replicas still all finish before promotions and more replicas start. A change spends most of "
+          + "its time waiting on the NameNode, so a few at once apply a plan of many small files faster")
+  int filesAtOnce;
+
   @Option(names = "--balancer-bandwidth", paramLabel = "SIZE",
       description = "also set every DataNode's block-move bandwidth (dfs.datanode.balance.bandwidthPerSec, as "
           + "hdfs dfsadmin -setBalancerBandwidth does; it applies to the Balancer and the Mover too, until the "
@@ -122,6 +128,9 @@ final class AutotierRunCommand implements Callable<Integer> {
         : ClusterUpCommand.parseSize(balancerBandwidth, "--balancer-bandwidth");
     if (parallel < 1) {
       throw new ConfigException("--parallel must be >= 1, got " + parallel);
+    }
+    if (filesAtOnce < 1) {
+      throw new ConfigException("--files-at-once must be >= 1, got " + filesAtOnce);
     }
     Configuration conf = connection.configuration();
     TierMap tierMap = connection.tierMap();
@@ -206,7 +215,7 @@ final class AutotierRunCommand implements Callable<Integer> {
         rules.secondaryRedundant() ? hdfsMinimum : primaryFloor);
     AutotierJournal journal = new AutotierJournal(fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
     Applier applier = dryRun ? null : new Applier(journal, new HdfsFileOps(fs, tiers), roles, tierMap, floors,
-        changes, bytes, metrics, this::printChange);
+        changes, bytes, metrics, this::printChange, filesAtOnce);
     try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), auditLog, journal, applier,
         metrics, path, referenceSeconds * 1000)) {
       return loop(runner, metrics, roles, rules, referenceSeconds);
@@ -319,7 +328,7 @@ final class AutotierRunCommand implements Callable<Integer> {
     System.out.flush();
   }
 
-  private void printChange(AutotierJournal.Entry plan, Change change, String outcome, String detail) {
+  private synchronized void printChange(AutotierJournal.Entry plan, Change change, String outcome, String detail) {
     String from = PlanPrinter.place(change.fromReplication(), change.fromSecondary());
     String to = PlanPrinter.place(change.toReplication(), change.toSecondary());
     if (json) {

@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 @Command(name = "autotier", mixinStandardHelpOptions = true,
     description = "On the embedded aptstore preset with emulated device speeds, six readers stream the job files "
         + "without pause while 'strata autotier run --once' demotes a new set of cold files to the filer, once per "
-        + "cap of --caps. Prints, per cap, the plan's time and copy rate and the readers' rate during the plan over "
-        + "their rate just before it, measured in the same run.")
+        + "setting of --phases. Prints, per phase, the plan's time and copy rate and the readers' rate during the "
+        + "plan over their rate just before it, measured in the same run.")
 final class BenchAutotierCommand implements Callable<Integer> {
   @Option(names = "--job-size", paramLabel = "SIZE", defaultValue = "192MiB",
       description = "the job files' total size, six files (default: ${DEFAULT-VALUE})")
@@ -23,18 +23,32 @@ final class BenchAutotierCommand implements Callable<Integer> {
       description = "the cold files demoted in each phase, eight files (default: ${DEFAULT-VALUE})")
   String coldSize;
 
-  @Option(names = "--caps", paramLabel = "SIZE[,SIZE...]", defaultValue = "8MiB,1GiB",
-      description = "--max-bytes-per-second of each phase (default: ${DEFAULT-VALUE}; 1GiB is above what the "
-          + "emulated devices can copy, so no cap)")
-  String caps;
+  @Option(names = "--phases", paramLabel = "CAP/N[,CAP/N...]", defaultValue = "8MiB/1,1GiB/1,1GiB/4",
+      description = "each phase's --max-bytes-per-second and --files-at-once (default: ${DEFAULT-VALUE}; 1GiB is "
+          + "above what the emulated devices can copy, so no cap)")
+  String phases;
 
   @Override
   public Integer call() throws Exception {
     long jobs = ClusterUpCommand.parseSize(jobSize, "--job-size");
     long cold = ClusterUpCommand.parseSize(coldSize, "--cold-size");
-    List<String> capList = List.of(caps.split(","));
-    for (String cap : capList) {
-      ClusterUpCommand.parseSize(cap.trim(), "--caps");
+    List<AutotierImpactBenchmark.Setting> settings = new java.util.ArrayList<>();
+    for (String phase : phases.split(",")) {
+      String[] parts = phase.trim().split("/");
+      if (parts.length != 2) {
+        throw new ConfigException("--phases: give CAP/N per phase (e.g. 8MiB/1), got '" + phase + "'");
+      }
+      ClusterUpCommand.parseSize(parts[0], "--phases");
+      int filesAtOnce;
+      try {
+        filesAtOnce = Integer.parseInt(parts[1]);
+      } catch (NumberFormatException e) {
+        filesAtOnce = 0;
+      }
+      if (filesAtOnce < 1) {
+        throw new ConfigException("--phases: files at once must be a whole number >= 1, got '" + phase + "'");
+      }
+      settings.add(new AutotierImpactBenchmark.Setting(parts[0], filesAtOnce));
     }
     if (cold < 8L * AutotierImpactBenchmark.MIB) {
       throw new ConfigException("--cold-size must be at least 8MiB (eight files of at least 1 MiB), got " + coldSize);
@@ -42,14 +56,15 @@ final class BenchAutotierCommand implements Callable<Integer> {
     ClusterChoice.Loaded aptstore = new ClusterChoice().load("aptstore");
     Path dir = Files.createTempDirectory("strata-bench-autotier");
     try {
-      List<AutotierImpactBenchmark.Phase> phases =
-          new AutotierImpactBenchmark().run(aptstore, dir, jobs, cold, capList, System.err);
+      List<AutotierImpactBenchmark.Phase> results =
+          new AutotierImpactBenchmark().run(aptstore, dir, jobs, cold, settings, System.err);
       System.out.printf("Autotier plans applied under a running read load: aptstore preset, emulated device speeds,"
           + " 6 readers over %s of job files, %s of cold files demoted per phase%n", jobSize, coldSize);
-      System.out.printf("%-10s %8s %12s %10s %18s %19s %13s%n", "cap (/s)", "plan s", "copied MiB", "copy MB/s",
-          "reads alone MB/s", "reads during MB/s", "during/alone");
-      for (AutotierImpactBenchmark.Phase phase : phases) {
-        System.out.printf("%-10s %8.1f %12d %10.1f %18.1f %19.1f %13.2f%n", phase.cap(), phase.applySeconds(),
+      System.out.printf("%-10s %8s %8s %12s %10s %18s %19s %13s%n", "cap (/s)", "at once", "plan s", "copied MiB",
+          "copy MB/s", "reads alone MB/s", "reads during MB/s", "during/alone");
+      for (AutotierImpactBenchmark.Phase phase : results) {
+        System.out.printf("%-10s %8d %8.1f %12d %10.1f %18.1f %19.1f %13.2f%n", phase.setting().cap(),
+            phase.setting().filesAtOnce(), phase.applySeconds(),
             phase.bytesMoved() / AutotierImpactBenchmark.MIB, phase.copyMBps(), phase.readAloneMBps(),
             phase.readDuringMBps(), phase.ratio());
       }

@@ -84,8 +84,10 @@ class StrataCliTest {
   void theAutotierBenchRefusesBadSizesBeforeStartingAnything() {
     assertEquals(2, cli.strata("bench", "autotier", "--cold-size", "1MiB"));
     assertTrue(cli.stderr().contains("--cold-size must be at least 8MiB"), cli.stderr());
-    assertEquals(2, cli.strata("bench", "autotier", "--caps", "8MiB,fast"));
-    assertTrue(cli.stderr().contains("--caps"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "autotier", "--phases", "8MiB/1,fast/1"));
+    assertTrue(cli.stderr().contains("--phases"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "autotier", "--phases", "8MiB/0"));
+    assertTrue(cli.stderr().contains("files at once must be a whole number >= 1, got '8MiB/0'"), cli.stderr());
   }
 
   @Test

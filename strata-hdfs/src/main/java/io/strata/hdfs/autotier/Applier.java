@@ -4,9 +4,14 @@ import io.strata.core.config.ByteSize;
 import io.strata.core.tier.TierMap;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,9 +51,23 @@ public final class Applier {
   private final TokenBucket bytes;
   private final AutotierMetrics metrics;
   private final Listener listener;
+  private final int filesAtOnce;
 
   public Applier(AutotierJournal journal, FileOps ops, TierRoles roles, TierMap tierMap, ChangeSteps.Floors floors,
       TokenBucket changes, TokenBucket bytes, AutotierMetrics metrics, Listener listener) {
+    this(journal, ops, roles, tierMap, floors, changes, bytes, metrics, listener, 1);
+  }
+
+  /**
+   * @param filesAtOnce changes applied at once, each to its own file; the changes that free room on the primary
+   *                    tier all finish before any that takes room starts, as when they run one by one
+   */
+  public Applier(AutotierJournal journal, FileOps ops, TierRoles roles, TierMap tierMap, ChangeSteps.Floors floors,
+      TokenBucket changes, TokenBucket bytes, AutotierMetrics metrics, Listener listener, int filesAtOnce) {
+    if (filesAtOnce < 1) {
+      throw new IllegalArgumentException("files at once must be >= 1, got " + filesAtOnce);
+    }
+    this.filesAtOnce = filesAtOnce;
     this.journal = journal;
     this.ops = ops;
     this.roles = roles;
@@ -67,37 +86,96 @@ public final class Applier {
   public Result apply(AutotierJournal.Entry plan, BooleanSupplier stopping) throws IOException, InterruptedException {
     Map<Integer, String> done = journal.done(plan.id());
     int doneBefore = 0;
+    List<Change> freeing = new ArrayList<>();
+    List<Change> taking = new ArrayList<>();
+    for (Change change : plan.changes()) {
+      if (done.containsKey(change.index())) {
+        doneBefore++;
+      } else {
+        (change.freesPrimary() ? freeing : taking).add(change);
+      }
+    }
+    List<String> outcomes = new ArrayList<>();
+    if (filesAtOnce == 1) {
+      for (Change change : plan.changes()) {
+        if (done.containsKey(change.index())) {
+          continue;
+        }
+        if (stopping.getAsBoolean()) {
+          break;
+        }
+        changes.acquire(1);
+        outcomes.add(applyOne(plan, change));
+      }
+    } else {
+      ExecutorService pool = Executors.newFixedThreadPool(filesAtOnce, runnable -> {
+        Thread thread = new Thread(runnable, "autotier-apply");
+        thread.setDaemon(true);
+        return thread;
+      });
+      try {
+        outcomes.addAll(applyAtOnce(plan, freeing, stopping, pool));
+        if (outcomes.size() == freeing.size()) {
+          outcomes.addAll(applyAtOnce(plan, taking, stopping, pool));
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
     int applied = 0;
     int inPlace = 0;
     int skipped = 0;
     int failed = 0;
-    int marked = 0;
-    for (Change change : plan.changes()) {
-      if (done.containsKey(change.index())) {
-        doneBefore++;
-        marked++;
-        continue;
-      }
-      if (stopping.getAsBoolean()) {
-        break;
-      }
-      changes.acquire(1);
-      String outcome = applyOne(plan, change);
+    for (String outcome : outcomes) {
       switch (outcome) {
         case "applied" -> applied++;
         case "in-place" -> inPlace++;
         case "retry" -> failed++;
         default -> skipped++;
       }
-      if (!outcome.equals("retry")) {
-        marked++;
-      }
     }
+    int marked = doneBefore + outcomes.size() - failed;
     boolean finished = marked == plan.changes().size();
     if (finished) {
       journal.finish(plan.id());
     }
     return new Result(doneBefore, applied, inPlace, skipped, failed, finished);
+  }
+
+  /**
+   * Applies {@code group} on the pool, at most its size at once, each change paced as it starts; returns when all
+   * started have finished, with their outcomes (fewer than the group when {@code stopping} came first). A failure
+   * that ends the run (a stopped process) is thrown once the others have finished.
+   */
+  private List<String> applyAtOnce(AutotierJournal.Entry plan, List<Change> group, BooleanSupplier stopping,
+      ExecutorService pool) throws IOException, InterruptedException {
+    List<Future<String>> started = new ArrayList<>();
+    for (Change change : group) {
+      if (stopping.getAsBoolean()) {
+        break;
+      }
+      changes.acquire(1);
+      started.add(pool.submit(() -> applyOne(plan, change)));
+    }
+    List<String> outcomes = new ArrayList<>();
+    Exception ending = null;
+    for (Future<String> future : started) {
+      try {
+        outcomes.add(future.get());
+      } catch (ExecutionException e) {
+        ending = ending == null && e.getCause() instanceof Exception cause ? cause : ending;
+      }
+    }
+    if (ending instanceof IOException io) {
+      throw io;
+    }
+    if (ending instanceof InterruptedException interrupted) {
+      throw interrupted;
+    }
+    if (ending != null) {
+      throw new IllegalStateException("applying a change failed", ending);
+    }
+    return outcomes;
   }
 
   private String applyOne(AutotierJournal.Entry plan, Change change) throws IOException, InterruptedException {

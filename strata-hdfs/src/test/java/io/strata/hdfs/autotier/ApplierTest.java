@@ -48,18 +48,28 @@ class ApplierTest {
       files.put(path, new FileState(path, replication, 2L << 20, blocks));
     }
 
+    /** Runs before a step is applied, outside the lock (lets a test hold steps of several files at once). */
+    java.util.function.Consumer<String> beforeEachStep = path -> { };
+
     @Override
-    public Optional<FileState> state(String path) {
+    public synchronized Optional<FileState> state(String path) {
       return Optional.ofNullable(files.get(path));
     }
 
     @Override
-    public TierLayout recordedLayout(String path) {
+    public synchronized TierLayout recordedLayout(String path) {
       return recorded.get(path);
     }
 
     @Override
     public long apply(String path, Step step) throws IOException {
+      beforeEachStep.accept(path);
+      synchronized (this) {
+        return applyNow(path, step);
+      }
+    }
+
+    private long applyNow(String path, Step step) throws IOException {
       if (stopAtCall > 0 && applied.size() + 1 == stopAtCall) {
         throw new InterruptedIOException("stopped");
       }
@@ -153,6 +163,78 @@ class ApplierTest {
     assertEquals(2, after.filesDemoted());
     assertEquals(0, after.filesPromoted(), "more replicas on the same tier is not a promotion");
     assertTrue(restarted.unfinished().isEmpty(), "the finished plan left plans/");
+    for (String f : List.of("/c0", "/c1", "/c2")) {
+      assertEquals(new FileState(f, 1, 2L << 20, List.of(List.of("filer"), List.of("filer"))), files.files.get(f));
+    }
+    assertEquals(5, files.files.get("/hot").replication());
+  }
+
+  @Test
+  void changesOfSeveralFilesRunAtOnceAndEveryDemotionFinishesBeforeThePromotionStarts() throws Exception {
+    MemoryFiles files = fourFiles();
+    // The three demotions must all be inside a step at once to pass this barrier: one by one, they would time out.
+    java.util.concurrent.CyclicBarrier threeAtOnce = new java.util.concurrent.CyclicBarrier(3);
+    java.util.Set<String> met = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    files.beforeEachStep = path -> {
+      if (path.startsWith("/c") && met.add(path)) {
+        try {
+          threeAtOnce.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+          throw new IllegalStateException(path + " waited alone for the other demotions", e);
+        }
+      }
+    };
+    AutotierJournal journal = journal();
+    AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
+    Applier applier = new Applier(journal, files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
+        ChangeStepsTest.REDUNDANT_FILER, unlimited(clock), unlimited(clock), new AutotierMetrics(),
+        (p, change, outcome, detail) -> outcomes.add(change.path() + " " + outcome), 4);
+
+    Applier.Result result = applier.apply(plan, () -> false);
+
+    assertEquals(new Applier.Result(0, 4, 0, 0, 0, true), result);
+    assertEquals("/hot applied", outcomes.get(3), "the promotion comes after every demotion: " + outcomes);
+    int firstHotStep = 0;
+    while (!files.applied.get(firstHotStep).startsWith("/hot")) {
+      firstHotStep++;
+    }
+    assertEquals(6, firstHotStep, "each demotion's two steps came before the promotion's: " + files.applied);
+    for (String cold : List.of("/c0", "/c1", "/c2")) {
+      assertEquals(1, files.files.get(cold).replication(), cold);
+    }
+    assertEquals(List.of(), journal.unfinished());
+  }
+
+  @Test
+  void aStopWhileSeveralFilesChangeAtOnceLeavesTheUnmarkedOnesToTheNextRunAndStartsNoPromotion() throws Exception {
+    MemoryFiles files = fourFiles();
+    files.stopAtCall = 3;
+    AutotierJournal.Entry plan = journal().write("aptstore", 1e-9, fourChanges(), 0);
+    List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
+    Applier stopped = new Applier(journal(), files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
+        ChangeStepsTest.REDUNDANT_FILER, unlimited(clock), unlimited(clock), new AutotierMetrics(),
+        (p, change, outcome, detail) -> outcomes.add(change.path()), 4);
+    assertThrows(InterruptedIOException.class, () -> stopped.apply(plan, () -> false));
+    assertTrue(files.applied.stream().noneMatch(step -> step.startsWith("/hot")), "no promotion started: "
+        + files.applied);
+    java.util.Set<String> markedBefore = java.util.Set.copyOf(outcomes);
+    assertTrue(markedBefore.size() < 3, "the stopped demotion is not marked: " + markedBefore);
+
+    files.stopAtCall = 0;
+    int callsBefore = files.applied.size();
+    List<String> resumed = java.util.Collections.synchronizedList(new ArrayList<>());
+    Applier.Result result = new Applier(journal(), files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
+        ChangeStepsTest.REDUNDANT_FILER, unlimited(clock), unlimited(clock), new AutotierMetrics(),
+        (p, change, outcome, detail) -> resumed.add(change.path() + " " + outcome), 4)
+        .apply(journal().unfinished().get(0), () -> false);
+
+    assertEquals(markedBefore.size(), result.doneBefore());
+    assertEquals(4 - markedBefore.size(), result.applied());
+    assertTrue(result.finished());
+    for (String step : files.applied.subList(callsBefore, files.applied.size())) {
+      assertFalse(markedBefore.contains(step.substring(0, step.indexOf(' '))), "redone after its mark: " + step);
+    }
     for (String f : List.of("/c0", "/c1", "/c2")) {
       assertEquals(new FileState(f, 1, 2L << 20, List.of(List.of("filer"), List.of("filer"))), files.files.get(f));
     }
