@@ -33,6 +33,8 @@ class AutotierRunCommandTest {
         .contains("--max-bytes-per-second: not a byte size: 'lots'"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--max-changes", "0", "--preset", "aptstore")
         .contains("--max-changes must be >= 1"));
+    assertTrue(refused("autotier", "run", "--audit-log", log, "--files-at-once", "0", "--preset", "aptstore")
+        .contains("--files-at-once must be >= 1, got 0"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--advisor", "lru", "--preset", "aptstore")
         .contains("unknown advisor 'lru'"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--path", "data", "--preset", "aptstore")
