@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies a journaled plan, change by change, at a low priority: at most so many changes per interval, and the
- * bytes HDFS copies for it within a rate (the block moves are paced one block at a time as they start, by the
- * tier API's move listener; the replicas HDFS is asked to add are paced here, before the call). Each change
+ * Applies a journaled plan, change by change or several files' changes at once, at a low priority: at most so
+ * many changes per interval, and the bytes HDFS copies for it within a rate (the block moves are paced one block
+ * at a time as they start, by the tier API's move listener; the replicas HDFS is asked to add are paced here,
+ * before the call). Each change
  * starts from the file's state now, so a change found done (before a crash, or by someone else) is only marked;
  * it is marked done in the journal after it is applied, and a change that did not finish stays unmarked and is
  * tried again by the next pass over the journal, up to {@value #MAX_ATTEMPTS} attempts in all (counted in the
@@ -163,7 +164,10 @@ public final class Applier {
       try {
         outcomes.add(future.get());
       } catch (ExecutionException e) {
-        ending = ending == null && e.getCause() instanceof Exception cause ? cause : ending;
+        if (e.getCause() instanceof Error error) {
+          throw error;
+        }
+        ending = ending == null ? (Exception) e.getCause() : ending;
       }
     }
     if (ending instanceof IOException io) {
