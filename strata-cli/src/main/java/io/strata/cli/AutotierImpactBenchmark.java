@@ -4,17 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.workload.DatasetWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.BlockLocation;
@@ -24,8 +23,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 /**
  * What the auto-tiering daemon's copying costs a running job: on the embedded aptstore preset with emulated device
  * speeds, readers stream a set of job files from the disks without pause while {@code strata autotier run --once}
- * demotes a set of cold files to the filer, once per setting (byte cap, files at once). Each phase compares the readers' rate while the
- * plan is applied with their rate just before it, in the same run.
+ * demotes a set of cold files to the filer, once per setting (byte cap, files at once). Each phase compares the
+ * readers' rate while the plan is applied with their rate just before it, in the same run.
  */
 final class AutotierImpactBenchmark {
   /** How one phase runs the daemon: its byte cap and how many files it changes at once. */
@@ -60,21 +59,16 @@ final class AutotierImpactBenchmark {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(aptstore.spec(), options)) {
       ClientConfigWriter.write(cluster, dir, aptstore.text());
       DistributedFileSystem fs = cluster.fileSystem();
-      List<org.apache.hadoop.fs.Path> jobFiles = new ArrayList<>();
       log.printf("writing %d job files of %d MiB...%n", JOB_FILES, jobBytes / JOB_FILES / MIB);
-      for (int i = 0; i < JOB_FILES; i++) {
-        jobFiles.add(write(fs, "/jobs/input" + i, jobBytes / JOB_FILES, i));
-      }
+      List<org.apache.hadoop.fs.Path> jobFiles = DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/jobs"),
+          JOB_FILES, jobBytes / JOB_FILES, 2, 1, written -> { }).files();
       // Every phase's cold files are written first and age together while the jobs read: files created later,
       // once the others have sunk, would start at the average popularity (AptStore's AVG(P)) and not be cold.
-      List<List<String>> coldSets = new ArrayList<>();
+      List<List<org.apache.hadoop.fs.Path>> coldSets = new ArrayList<>();
       for (int p = 0; p < settings.size(); p++) {
         log.printf("/data/phase%d: writing %d cold files of %d MiB...%n", p, COLD_FILES, coldBytes / COLD_FILES / MIB);
-        List<String> cold = new ArrayList<>();
-        for (int i = 0; i < COLD_FILES; i++) {
-          cold.add(write(fs, "/data/phase" + p + "/cold" + i, coldBytes / COLD_FILES, 100 * p + i).toUri().getPath());
-        }
-        coldSets.add(cold);
+        coldSets.add(DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/data/phase" + p), COLD_FILES,
+            coldBytes / COLD_FILES, 2, 2 + p, written -> { }).files());
       }
       cluster.awaitHealthy(java.time.Duration.ofSeconds(60));
       try (ReadLoad load = new ReadLoad(fs, jobFiles, READERS)) {
@@ -89,7 +83,7 @@ final class AutotierImpactBenchmark {
   }
 
   private Phase phase(EmbeddedCluster cluster, DistributedFileSystem fs, ReadLoad load, Path audit, Path dir,
-      String root, List<String> cold, Setting setting, PrintStream log) throws Exception {
+      String root, List<org.apache.hadoop.fs.Path> cold, Setting setting, PrintStream log) throws Exception {
     double alone = load.rateOver(10_000);
     log.printf("%s: readers alone %.1f MB/s; applying the plan, copying at most %s/s, %d file(s) at once...%n",
         root, alone, setting.cap(), setting.filesAtOnce());
@@ -98,7 +92,7 @@ final class AutotierImpactBenchmark {
     DaemonRun daemon = autotierOnce(audit, dir, root, setting);
     double seconds = (System.nanoTime() - start) / 1e9;
     double during = (load.bytes() - before) / 1e6 / seconds;
-    for (String file : cold) {
+    for (org.apache.hadoop.fs.Path file : cold) {
       if (!onOneFilerReplica(fs, file)) {
         throw new IOException(file + " was not demoted to one filer replica; the daemon printed:\n"
             + daemon.printed());
@@ -144,22 +138,10 @@ final class AutotierImpactBenchmark {
     return new DaemonRun(printed, totals);
   }
 
-  private static org.apache.hadoop.fs.Path write(DistributedFileSystem fs, String name, long bytes, int seed)
-      throws IOException {
-    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(name);
-    byte[] chunk = new byte[MIB];
-    new Random(seed).nextBytes(chunk);
-    try (OutputStream out = fs.create(path, (short) 3)) {
-      for (long written = 0; written < bytes; written += chunk.length) {
-        out.write(chunk, 0, (int) Math.min(chunk.length, bytes - written));
-      }
-    }
-    return path;
-  }
-
   /** From a listing, which the NameNode does not audit as a read. */
-  private static boolean onOneFilerReplica(DistributedFileSystem fs, String file) throws IOException {
-    BlockLocation[] blocks = fs.listLocatedStatus(new org.apache.hadoop.fs.Path(file)).next().getBlockLocations();
+  private static boolean onOneFilerReplica(DistributedFileSystem fs, org.apache.hadoop.fs.Path file)
+      throws IOException {
+    BlockLocation[] blocks = fs.listLocatedStatus(file).next().getBlockLocations();
     return Arrays.stream(blocks).allMatch(b -> Arrays.equals(b.getStorageTypes(),
         new StorageType[] {StorageType.ARCHIVE}));
   }
