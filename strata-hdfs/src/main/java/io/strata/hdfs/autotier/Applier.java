@@ -20,11 +20,10 @@ import org.slf4j.LoggerFactory;
  * Applies a journaled plan, change by change or several files' changes at once, at a low priority: at most so
  * many changes per interval, and the bytes HDFS copies for it within a rate (the block moves are paced one block
  * at a time as they start, by the tier API's move listener; the replicas HDFS is asked to add are paced here,
- * before the call). Each change
- * starts from the file's state now, so a change found done (before a crash, or by someone else) is only marked;
- * it is marked done in the journal after it is applied, and a change that did not finish stays unmarked and is
- * tried again by the next pass over the journal, up to {@value #MAX_ATTEMPTS} attempts in all (counted in the
- * journal, so across runs and restarts), then marked {@code failed}.
+ * before the call). Each change starts from the file's state now, so a change found done (before a crash, or by
+ * someone else) is only marked; it is marked done in the journal after it is applied, and a change that did not
+ * finish stays unmarked and is tried again by the next pass over the journal, up to {@value #MAX_ATTEMPTS}
+ * attempts in all (counted in the journal, so across runs and restarts), then marked {@code failed}.
  */
 public final class Applier {
   private static final Logger LOG = LoggerFactory.getLogger(Applier.class);
@@ -97,29 +96,23 @@ public final class Applier {
       }
     }
     List<String> outcomes = new ArrayList<>();
-    if (filesAtOnce == 1) {
-      for (Change change : plan.changes()) {
-        if (done.containsKey(change.index())) {
-          continue;
+    ExecutorService pool = filesAtOnce == 1 ? null : Executors.newFixedThreadPool(filesAtOnce, runnable -> {
+      Thread thread = new Thread(runnable, "autotier-apply");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      // Everything that frees room on the primary tier first, so the plan never overfills it halfway.
+      for (List<Change> group : List.of(freeing, taking)) {
+        List<String> groupOutcomes = pool == null ? applyInTurn(plan, group, stopping)
+            : applyAtOnce(plan, group, stopping, pool);
+        outcomes.addAll(groupOutcomes);
+        if (groupOutcomes.size() < group.size()) {
+          break; // stopping
         }
-        if (stopping.getAsBoolean()) {
-          break;
-        }
-        changes.acquire(1);
-        outcomes.add(applyOne(plan, change));
       }
-    } else {
-      ExecutorService pool = Executors.newFixedThreadPool(filesAtOnce, runnable -> {
-        Thread thread = new Thread(runnable, "autotier-apply");
-        thread.setDaemon(true);
-        return thread;
-      });
-      try {
-        outcomes.addAll(applyAtOnce(plan, freeing, stopping, pool));
-        if (outcomes.size() == freeing.size()) {
-          outcomes.addAll(applyAtOnce(plan, taking, stopping, pool));
-        }
-      } finally {
+    } finally {
+      if (pool != null) {
         pool.shutdownNow();
       }
     }
@@ -141,6 +134,20 @@ public final class Applier {
       journal.finish(plan.id());
     }
     return new Result(doneBefore, applied, inPlace, skipped, failed, finished);
+  }
+
+  /** Applies {@code group} one change after another in this thread, until done or {@code stopping}. */
+  private List<String> applyInTurn(AutotierJournal.Entry plan, List<Change> group, BooleanSupplier stopping)
+      throws IOException, InterruptedException {
+    List<String> outcomes = new ArrayList<>();
+    for (Change change : group) {
+      if (stopping.getAsBoolean()) {
+        break;
+      }
+      changes.acquire(1);
+      outcomes.add(applyOne(plan, change));
+    }
+    return outcomes;
   }
 
   /**
