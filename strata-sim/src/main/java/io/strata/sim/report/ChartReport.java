@@ -25,13 +25,12 @@ public final class ChartReport {
     style(chart, "0.00");
     List<String> categories = new ArrayList<>();
     for (Metric metric : metrics) {
-      categories.add(metric.label() + (metric.higherIsBetter() ? " (higher is better)" : " (lower is better)"));
+      categories.add(metric.label() + " (" + better(metric) + ")");
     }
     for (SimResult result : group.results()) {
       List<Double> ratios = new ArrayList<>();
       for (Metric metric : metrics) {
-        double base = metric.value().applyAsDouble(group.baseline());
-        ratios.add(base == 0 ? 0 : metric.value().applyAsDouble(result) / base);
+        ratios.add(ratioToBaseline(metric, result, group));
       }
       chart.addSeries(result.run().label(), categories, ratios);
     }
@@ -42,11 +41,10 @@ public final class ChartReport {
   public static CategoryChart sweep(SweepChart sweep, List<GroupResults> groups) {
     System.setProperty("java.awt.headless", "true");
     Metric metric = sweep.metric();
-    String better = metric.higherIsBetter() ? "higher is better" : "lower is better";
     CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(sweep.title())
         .xAxisTitle(sweep.xAxisTitle())
         .yAxisTitle(metric.label() + (sweep.normalized() ? " (ratio to baseline, " : " (" + metric.unit() + ", ")
-            + better + ")").build();
+            + better(metric) + ")").build();
     style(chart, sweep.normalized() ? "0.00" : "0.0");
     for (SweepChart.Series series : sweep.series()) {
       List<Double> values = new ArrayList<>();
@@ -60,13 +58,22 @@ public final class ChartReport {
           throw new IllegalArgumentException(sweep.title() + ": group '" + group.title() + "' has no run "
               + series.run() + " for '" + series.legend() + "' (it has " + group.results().size() + ")");
         }
-        double value = metric.value().applyAsDouble(group.results().get(series.run()));
-        double base = metric.value().applyAsDouble(group.baseline());
-        values.add(!sweep.normalized() ? value : base == 0 ? 0 : value / base);
+        SimResult run = group.results().get(series.run());
+        values.add(sweep.normalized() ? ratioToBaseline(metric, run, group) : metric.value().applyAsDouble(run));
       }
       chart.addSeries(series.legend(), sweep.categories(), values);
     }
     return chart;
+  }
+
+  /** The run's value of the metric over its group baseline's (0 when the baseline's is 0). */
+  private static double ratioToBaseline(Metric metric, SimResult run, GroupResults group) {
+    double base = metric.value().applyAsDouble(group.baseline());
+    return base == 0 ? 0 : metric.value().applyAsDouble(run) / base;
+  }
+
+  private static String better(Metric metric) {
+    return metric.higherIsBetter() ? "higher is better" : "lower is better";
   }
 
   /** Legend below, values on the bars in {@code decimals}, y from zero. */
