@@ -38,10 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 6's proof on the embedded aptstore preset (six nodes with a DAS disk and a share of a RAID filer): a skewed
  * read workload, then {@code strata autotier run} as its own process. Hot files must gain replicas on the disks,
  * cold ones move to the filer with one replica; the daemon is killed with SIGKILL in the middle of applying its
- * plan and started again, and must finish the plan from its journal without redoing a change marked done. All
- * the while fsck must say HEALTHY and no block may have fewer replicas than it started with unless one is on
- * the filer. Block locations are read by listing (audited as listStatus), never by open, so the checks do not
- * count as reads.
+ * plan, three changes at a time, and started again, and must finish the plan from its journal without redoing a
+ * change marked done. All the while fsck must say HEALTHY and no block may have fewer replicas than it started
+ * with unless one is on the filer. Block locations are read by listing (audited as listStatus), never by open, so
+ * the checks do not count as reads.
  */
 class AutotierRunIT {
   private static final int MIB = AptstoreCluster.MIB;
@@ -91,8 +91,9 @@ class AutotierRunIT {
     assertTrue(fsck().contains("is HEALTHY"));
     Thread watcher = watch(cold);
 
-    // First daemon: killed with SIGKILL once a few changes of its plan are marked done.
-    Process first = daemon("first");
+    // First daemon: applies three changes at once and is killed with SIGKILL once a few are marked done, so the
+    // kill lands on several changes in flight. The second applies one at a time, the default.
+    Process first = daemon("first", "--files-at-once", "3");
     String planId = waitForPlan(first);
     int total = changesIn(planId);
     assertEquals(10, total, "2 promotions and 8 demotions planned: " + Files.readString(dir.resolve("first.txt")));
@@ -213,9 +214,11 @@ class AutotierRunIT {
     return json.readTree(cli.stdout());
   }
 
-  private Process daemon(String name) throws Exception {
-    return fixture.daemon(name, dir, "--max-changes", "1", "--change-interval", "2s", "--max-bytes-per-second",
-        "1MiB");
+  private Process daemon(String name, String... more) throws Exception {
+    List<String> args = new ArrayList<>(List.of("--max-changes", "1", "--change-interval", "2s",
+        "--max-bytes-per-second", "1MiB"));
+    args.addAll(List.of(more));
+    return fixture.daemon(name, dir, args.toArray(String[]::new));
   }
 
   /** The id of the first plan the daemon journals. */
