@@ -91,10 +91,12 @@ final class ClusterUpCommand implements Callable<Integer> {
     }
     Thread hook = new Thread(() -> {
       System.err.println("strata: shutting down the embedded cluster");
+      ClusterControl.stopServing(base);
       running.close();
     }, "strata-cluster-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     ClientConfigWriter.write(running, base, loaded.text());
+    ClusterControl.serve(base, running);
     if (json) {
       ObjectNode out = new ObjectMapper().createObjectNode();
       out.put("spec", loaded.spec().name());
@@ -117,6 +119,10 @@ final class ClusterUpCommand implements Callable<Integer> {
       System.out.printf("  placement    : %s%n", stock ? "stock HDFS" : "Strata plugin, rules: "
           + (rules == null ? "none yet (strata policy set PATH POLICY --conf " + base + ")" : rules));
       System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
+      running.volumeDirectories().forEach((type, dirs) -> System.out.printf("  %-12s : %s%n",
+          type + " dirs", String.join(",", dirs.stream().map(Path::toString).toList())));
+      System.out.printf("  fail a node  : strata cluster datanode stop|start HOST --dir %s   (hosts: %s)%n", base,
+          String.join(", ", running.hosts()));
       System.out.println("Press Ctrl-C to stop.");
     }
     System.out.flush();

@@ -127,6 +127,33 @@ class StrataCliTest {
   }
 
   @Test
+  void theTierRescueRefusesBadOptionsBeforeReachingAnyCluster(@TempDir Path dir) {
+    assertEquals(2, cli.strata("tier", "rescue", "/data"));
+    assertTrue(cli.stderr().contains("Missing required option: '--shares=DIR'"), cli.stderr());
+    assertEquals(2, cli.strata("tier", "rescue", "--shares", dir.toString(), "--storage-type", "tape"));
+    assertTrue(cli.stderr().contains("--storage-type: unknown storage type 'tape'"), cli.stderr());
+    assertEquals(2, cli.strata("tier", "rescue", "--shares", dir.toString(), "--parallel", "0"));
+    assertTrue(cli.stderr().contains("--parallel must be >= 1, got 0"), cli.stderr());
+    assertEquals(2, cli.strata("tier", "rescue", "--shares", dir.toString(), "--fs", "file:///"));
+    assertTrue(cli.stderr().contains("is not HDFS"), cli.stderr());
+  }
+
+  @Test
+  void aDataNodeCommandWithoutARunningClusterIsABadInputNamingTheDirectory(@TempDir Path dir) throws Exception {
+    assertEquals(2, cli.strata("cluster", "datanode", "stop", "a1", "--dir", dir.toString()));
+    assertTrue(cli.stderr().contains(dir + ": no embedded cluster runs here"), cli.stderr());
+    // A cluster that ran here and was killed left its process id behind.
+    Files.createDirectories(dir.resolve("control"));
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Files.writeString(dir.resolve("control/pid"), Long.toString(gone.pid()));
+    assertEquals(2, cli.strata("cluster", "datanode", "start", "a1", "--dir", dir.toString()));
+    assertTrue(cli.stderr().contains("(process " + gone.pid() + ") has exited"), cli.stderr());
+    assertEquals(2, cli.strata("cluster", "datanode", "pause", "a1", "--dir", dir.toString()));
+    assertTrue(cli.stderr().contains("pause"), cli.stderr());
+  }
+
+  @Test
   void reportOnAMissingPathFailsWithExitOneNamingIt(@TempDir Path dir) {
     assertEquals(1, cli.strata("report", dir.resolve("nothing-here").toString(), "--fs", "file:///"));
     assertTrue(cli.stderr().contains("nothing-here"), cli.stderr());

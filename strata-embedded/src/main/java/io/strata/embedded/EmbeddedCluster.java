@@ -26,6 +26,7 @@ import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
@@ -95,6 +96,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
+  private final Map<String, MiniDFSCluster.DataNodeProperties> stoppedDataNodes = new java.util.TreeMap<>();
+
   private EmbeddedCluster(ClusterSpec spec, Options options, MiniDFSCluster cluster) {
     this.spec = spec;
     this.options = options;
@@ -133,7 +136,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     EmbeddedCluster embedded = new EmbeddedCluster(spec, options, cluster);
     try {
       for (int i = 0; i < count; i++) {
-        embedded.prepareDataNode(i);
+        embedded.prepareDataNode(i, cluster.getDataNodes().get(i));
       }
       cluster.waitActive();
       cluster.triggerHeartbeats();
@@ -165,10 +168,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     return conf;
   }
 
-  /** Sets each volume's capacity and installs its emulated bandwidth. */
-  private void prepareDataNode(int index) throws IOException {
+  /** Sets each volume's capacity and installs its emulated bandwidth, for spec node {@code index}. */
+  private void prepareDataNode(int index, DataNode dataNode) throws IOException {
     NodeSpec node = spec.nodes().get(index);
-    DataNode dataNode = cluster.getDataNodes().get(index);
     try {
       cluster.waitDatanodeFullyStarted(dataNode, 60_000);
     } catch (TimeoutException | InterruptedException e) {
@@ -312,15 +314,76 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  /** The DataNode of a spec host. */
+  /** The running DataNode of a spec host (empty when the host is unknown or its DataNode is stopped). */
   public Optional<DataNode> dataNode(String host) {
+    return cluster.getDataNodes().stream()
+        .filter(dn -> dn.getDatanodeId() != null && dn.getDatanodeId().getHostName().equals(host)).findFirst();
+  }
+
+  /**
+   * Stops the DataNode of a spec host and has the NameNode count it dead at once, as it would once the node's
+   * heartbeats had been missing for ten minutes.
+   *
+   * @throws IllegalArgumentException when the host is not in the spec or its DataNode is already stopped
+   */
+  public synchronized void stopDataNode(String host) throws IOException {
+    specIndex(host);
+    DataNode node = dataNode(host).orElseThrow(() -> new IllegalArgumentException(
+        "the DataNode of " + host + " is already stopped"));
+    DatanodeID id = node.getDatanodeId();
+    stoppedDataNodes.put(host, cluster.stopDataNode(id.getXferAddr()));
+    cluster.setDataNodeDead(id);
+  }
+
+  /**
+   * Starts a DataNode stopped by {@link #stopDataNode} again, on its own volumes and ports, with its volumes'
+   * capacities and emulated speeds as at the cluster's start.
+   *
+   * @throws IllegalArgumentException when the host is not in the spec or its DataNode is not stopped
+   */
+  public synchronized void restartDataNode(String host) throws IOException {
+    int index = specIndex(host);
+    MiniDFSCluster.DataNodeProperties stopped = stoppedDataNodes.get(host);
+    if (stopped == null) {
+      throw new IllegalArgumentException("the DataNode of " + host + " is running");
+    }
+    if (!cluster.restartDataNode(stopped, true)) {
+      throw new IOException("the DataNode of " + host + " did not restart");
+    }
+    stoppedDataNodes.remove(host);
+    // MiniDFSCluster lists a restarted DataNode last; it has no id until it has registered.
+    List<DataNode> running = cluster.getDataNodes();
+    prepareDataNode(index, running.get(running.size() - 1));
+    cluster.waitActive();
+  }
+
+  /** Each storage type's volume directories, in spec order: where a DataNode keeps its replicas. */
+  public Map<StorageType, List<Path>> volumeDirectories() {
+    Map<StorageType, List<Path>> dirs = new java.util.TreeMap<>();
     List<NodeSpec> nodes = spec.nodes();
     for (int i = 0; i < nodes.size(); i++) {
-      if (nodes.get(i).host().equals(host)) {
-        return Optional.of(cluster.getDataNodes().get(i));
+      List<VolumeSpec> volumes = nodes.get(i).volumes();
+      for (int j = 0; j < volumes.size(); j++) {
+        dirs.computeIfAbsent(StorageType.valueOf(volumes.get(j).storageKind().name()), t -> new ArrayList<>())
+            .add(cluster.getInstanceStorageDir(i, j).toPath());
       }
     }
-    return Optional.empty();
+    return dirs;
+  }
+
+  /** Hosts whose DataNodes {@link #stopDataNode} stopped. */
+  public synchronized List<String> stoppedHosts() {
+    return List.copyOf(stoppedDataNodes.keySet());
+  }
+
+  private int specIndex(String host) {
+    List<String> hosts = hosts();
+    int index = hosts.indexOf(host);
+    if (index < 0) {
+      throw new IllegalArgumentException("no host '" + host + "' in spec '" + spec.name() + "' (hosts: "
+          + String.join(", ", hosts) + ")");
+    }
+    return index;
   }
 
   /** Host names in spec order, which is also DataNode order. */
