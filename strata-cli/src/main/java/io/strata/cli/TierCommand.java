@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
             + "directory applies to every file below it. An interrupted call is finished by running it again.",
         "Needs the HDFS superuser, like the Balancer and the Mover."},
     subcommands = {TierCommand.ListTiers.class, TierCommand.Create.class, TierCommand.Delete.class,
-        TierCommand.Move.class, TierCommand.SetPolicy.class})
+        TierCommand.Move.class, TierCommand.SetPolicy.class, TierRescueCommand.class})
 final class TierCommand implements Runnable {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -40,7 +40,7 @@ final class TierCommand implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(commandSpec.commandLine(),
-        "a subcommand is required (list, create, delete, move, set-policy)");
+        "a subcommand is required (list, create, delete, move, set-policy, rescue)");
   }
 
   /** Options every moving subcommand shares. */

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -41,7 +42,12 @@ final class AptstoreCluster implements AutoCloseable {
   }
 
   static AptstoreCluster start(Path dir) throws Exception {
-    return start(dir, new ClusterChoice().load("aptstore"));
+    return start(dir, new ClusterChoice().load("aptstore"), Map.of());
+  }
+
+  /** The aptstore preset with these Hadoop settings added to the cluster's configuration. */
+  static AptstoreCluster startWithConf(Path dir, Map<String, String> conf) throws Exception {
+    return start(dir, new ClusterChoice().load("aptstore"), conf);
   }
 
   /** The aptstore preset with each filer share of {@code filerCapacity} (e.g. {@code 512KiB}) instead of 16 GiB. */
@@ -52,13 +58,15 @@ final class AptstoreCluster implements AutoCloseable {
       throw new IllegalStateException("the aptstore preset no longer lists 16 GiB filer shares");
     }
     return start(dir, new ClusterChoice.Loaded(SpecParser.parse("aptstore, filer shares of " + filerCapacity, text),
-        text));
+        text), Map.of());
   }
 
-  private static AptstoreCluster start(Path dir, ClusterChoice.Loaded aptstore) throws Exception {
+  private static AptstoreCluster start(Path dir, ClusterChoice.Loaded aptstore, Map<String, String> conf)
+      throws Exception {
     Path audit = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null));
+        .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null))
+        .withConf(conf);
     EmbeddedCluster cluster = EmbeddedCluster.start(aptstore.spec(), options);
     try {
       ClientConfigWriter.write(cluster, dir, aptstore.text());
