@@ -1,5 +1,6 @@
 package io.strata.hdfs.rescue;
 
+import io.strata.core.config.ConfigException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -101,7 +102,7 @@ public final class FilerRescue implements Closeable {
   public FilerRescue(DistributedFileSystem fs, Configuration conf, List<Path> shareDirs, StorageType type,
       int parallel) {
     if (parallel < 1) {
-      throw new io.strata.core.config.ConfigException("parallel must be >= 1, got " + parallel);
+      throw new ConfigException("parallel must be >= 1, got " + parallel);
     }
     this.fs = fs;
     this.conf = conf;
@@ -146,8 +147,10 @@ public final class FilerRescue implements Closeable {
           continue; // deleted since, or still being written: not a lost replica
         }
         for (LocatedBlock block : located.getLocatedBlocks()) {
-          if (block.getLocations().length > 0) {
-            continue; // corrupt replicas, not missing ones: HDFS repairs those from the good ones
+          if (block.getLocations().length > 0 || block.isStriped()) {
+            // Listed with replicas: they are all corrupt, not missing. A striped block group of an erasure-coded
+            // file is rebuilt by HDFS from its other internal blocks, not from one replica.
+            continue;
           }
           pending.add(pool.submit(() -> {
             BlockResult result = rescue(file, block, down, targets, dryRun);
