@@ -16,6 +16,7 @@ import io.strata.hdfs.autotier.HdfsFileOps;
 import io.strata.hdfs.autotier.Ticker;
 import io.strata.hdfs.autotier.TierRoles;
 import io.strata.hdfs.autotier.TokenBucket;
+import io.strata.hdfs.rescue.FilerRescue;
 import io.strata.hdfs.tier.MoveListener;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierSettings;
@@ -26,6 +27,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.ipc.CallerContext;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -97,6 +99,12 @@ final class AutotierRunCommand implements Callable<Integer> {
           + "DataNodes restart)")
   String balancerBandwidth;
 
+  @Option(names = "--filer-shares", paramLabel = "DIR", split = ",",
+      description = "the secondary tier's shared storage as mounted here, as `strata tier rescue --shares` takes it: "
+          + "before finishing the journal and before each plan, blocks under --path whose only replicas are behind "
+          + "DataNodes that are down are made readable again through live ones")
+  java.util.List<Path> filerShares;
+
   @Option(names = "--once", description = "finish the journal, plan once now, apply, and exit")
   boolean once;
 
@@ -111,6 +119,8 @@ final class AutotierRunCommand implements Callable<Integer> {
 
   private final ObjectMapper mapper = new ObjectMapper();
   private volatile boolean stopping;
+  /** Null without --filer-shares. */
+  private FilerRescue rescue;
   private long bytesPerSecond;
 
   @Override
@@ -134,6 +144,7 @@ final class AutotierRunCommand implements Callable<Integer> {
     }
     Configuration conf = connection.configuration();
     TierMap tierMap = connection.tierMap();
+    StorageType filerType = filerShares == null ? null : secondaryStorage(tierMap);
     // Scarlett and AptStore-perf only change replica counts, so they run on clusters without a secondary tier too.
     TierRoles roles = dryRun ? null
         : TierRoles.choose(tierMap, primaryTier, secondaryTier, advice.advisor.equals("aptstore"));
@@ -169,7 +180,10 @@ final class AutotierRunCommand implements Callable<Integer> {
     }, Duration.ofSeconds(60));
     try (DistributedFileSystem fs = TierCommand.open(conf);
          TierManager tiers = new TierManager(fs, tierMap, TierSettings.from(conf).withParallelMoves(parallel)
-             .withListener(pacing))) {
+             .withListener(pacing));
+         FilerRescue filerRescue = filerType == null ? null
+             : new FilerRescue(fs, conf, filerShares, filerType, parallel)) {
+      rescue = filerRescue;
       if (bandwidth != null && !dryRun) {
         fs.setBalancerBandwidth(bandwidth);
         System.err.printf("strata autotier: DataNodes' block-move bandwidth set to %s/s%n", ByteSize.format(bandwidth));
@@ -191,6 +205,40 @@ final class AutotierRunCommand implements Callable<Integer> {
         DefaultMetricsSystem.shutdown();
       }
     }
+  }
+
+  /** The storage type of the secondary tier, which --filer-shares names the volumes of. */
+  private StorageType secondaryStorage(TierMap tierMap) {
+    String secondary = TierRoles.choose(tierMap, primaryTier, secondaryTier).secondary();
+    return StorageType.valueOf(tierMap.get(secondary).storageKind().name());
+  }
+
+  /** Blocks behind down DataNodes, made readable before the journal or a plan touches their files. */
+  private void rescueMissing() throws InterruptedException {
+    if (rescue == null) {
+      return;
+    }
+    try {
+      rescue.run(path, dryRun, this::printRescued);
+    } catch (java.io.InterruptedIOException e) {
+      throw new InterruptedException("stopped during the filer rescue: " + e.getMessage());
+    } catch (java.io.IOException | RuntimeException e) {
+      System.err.println("strata autotier: filer rescue failed, planning anyway: " + e);
+    }
+  }
+
+  private synchronized void printRescued(FilerRescue.BlockResult block) {
+    String outcome = block.outcome().name().toLowerCase(java.util.Locale.ROOT);
+    if (json) {
+      System.out.println(mapper.createObjectNode().put("event", "rescue").put("path", block.file())
+          .put("block", block.block()).put("outcome", outcome).put("source", block.source())
+          .put("target", block.target()).put("detail", block.detail()));
+    } else {
+      System.out.printf("rescue   %-15s %s %s%s%s%n", outcome, block.file(), block.block(),
+          block.target() == null ? "" : " to " + block.target(), block.detail() == null ? "" : " (" + block.detail()
+              + ")");
+    }
+    System.out.flush();
   }
 
   /** Runs with the current settings until stopped (false) or until --config changes to a good file (true). */
@@ -233,6 +281,7 @@ final class AutotierRunCommand implements Callable<Integer> {
                   + (roles.secondary() == null ? "none" : roles.secondary())
               + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
           maxChanges, changeInterval, ByteSize.format(bytesPerSecond));
+      rescueMissing();
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));
       runner.backfill();
       if (once) {
@@ -272,6 +321,7 @@ final class AutotierRunCommand implements Callable<Integer> {
       // in the journal it would only be replayed at the next start, by then stale. (--once replayed the journal
       // a moment ago, on start: a second pass now would only spend another of a failing change's attempts.)
       if (!once) {
+        rescueMissing();
         runner.replay(() -> stopping, this::printResume);
       }
       cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);

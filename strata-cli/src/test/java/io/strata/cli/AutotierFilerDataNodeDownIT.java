@@ -146,6 +146,37 @@ class AutotierFilerDataNodeDownIT {
       try (InputStream in = c.fs.open(cold)) {
         assertArrayEquals(data, in.readAllBytes(), "the demoted file reads back as written");
       }
+
+      // The daemon with --filer-shares: the holders go down again, and it rescues before it touches the file.
+      Set<String> downAgain = new TreeSet<>();
+      for (org.apache.hadoop.fs.BlockLocation listed : c.listedBlocks("/data/cold")) {
+        downAgain.add(listed.getHosts()[0]);
+      }
+      for (String holder : downAgain) {
+        c.cluster.stopDataNode(holder);
+      }
+      List<String> daemonArgs = new ArrayList<>(List.of(c.autotierOnce()));
+      daemonArgs.addAll(List.of("--filer-shares", String.join(",", filerShares.stream().map(Path::toString)
+          .toList())));
+      CliRun daemon = new CliRun();
+      assertEquals(0, daemon.strata(daemonArgs.toArray(String[]::new)), daemon.stderr());
+      System.out.println("daemon with --filer-shares:\n" + daemon.stdout());
+      List<JsonNode> rescues = AptstoreCluster.events(daemon.stdout(), "rescue");
+      assertEquals(2, rescues.size(), daemon.stdout());
+      for (JsonNode rescue : rescues) {
+        assertEquals("recovered", rescue.get("outcome").asText(), rescue.toString());
+      }
+      // The change to the file that waited in the journal for its block goes through now (others may wait: one
+      // DataNode of six is down).
+      List<JsonNode> ofColdNow = AptstoreCluster.changes(daemon.stdout()).stream()
+          .filter(change -> change.get("path").asText().equals("/data/cold")).toList();
+      assertTrue(!ofColdNow.isEmpty(), daemon.stdout());
+      for (JsonNode change : ofColdNow) {
+        assertTrue(Set.of("applied", "in-place").contains(change.get("outcome").asText()), change.toString());
+      }
+      try (InputStream in = c.fs.open(cold)) {
+        assertArrayEquals(data, in.readAllBytes(), "read back after the daemon's rescue");
+      }
     }
   }
 
