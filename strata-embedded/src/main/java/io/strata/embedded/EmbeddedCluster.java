@@ -371,11 +371,6 @@ public final class EmbeddedCluster implements AutoCloseable {
     return dirs;
   }
 
-  /** Hosts whose DataNodes {@link #stopDataNode} stopped. */
-  public synchronized List<String> stoppedHosts() {
-    return List.copyOf(stoppedDataNodes.keySet());
-  }
-
   private int specIndex(String host) {
     List<String> hosts = hosts();
     int index = hosts.indexOf(host);
