@@ -107,6 +107,11 @@ final class ClusterUpCommand implements Callable<Integer> {
       out.put("dataNodes", loaded.spec().nodes().size());
       out.put("emulatedDeviceSpeed", !noEmulation);
       out.put("strataPlugins", !stock);
+      ObjectNode volumeDirs = out.putObject("volumeDirs");
+      running.volumeDirectories().forEach((type, dirs) -> {
+        com.fasterxml.jackson.databind.node.ArrayNode list = volumeDirs.putArray(type.name());
+        dirs.forEach(d -> list.add(d.toString()));
+      });
       System.out.println(out);
     } else {
       System.out.printf("Embedded cluster '%s' is up: %d DataNodes in %d racks%n",
