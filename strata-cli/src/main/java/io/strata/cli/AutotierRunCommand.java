@@ -121,6 +121,7 @@ final class AutotierRunCommand implements Callable<Integer> {
   private volatile boolean stopping;
   /** Null without --filer-shares. */
   private FilerRescue rescue;
+  private AutotierMetrics rescueMetrics;
   private long bytesPerSecond;
 
   @Override
@@ -161,6 +162,7 @@ final class AutotierRunCommand implements Callable<Integer> {
       DefaultMetricsSystem.initialize("StrataAutotier");
     }
     AutotierMetrics metrics = new AutotierMetrics().register();
+    rescueMetrics = metrics;
     TokenBucket bytes = new TokenBucket(bytesPerSecond, bytesPerSecond, Ticker.SYSTEM);
     TokenBucket changes = TokenBucket.perInterval(maxChanges, intervalMillis / 1000.0, Ticker.SYSTEM);
     MoveListener pacing = new MoveListener() {
@@ -228,6 +230,9 @@ final class AutotierRunCommand implements Callable<Integer> {
   }
 
   private synchronized void printRescued(FilerRescue.BlockResult block) {
+    if (!dryRun) {
+      rescueMetrics.blockRescued(block.outcome() == FilerRescue.Outcome.RECOVERED);
+    }
     String outcome = block.outcome().name().toLowerCase(java.util.Locale.ROOT);
     if (json) {
       System.out.println(mapper.createObjectNode().put("event", "rescue").put("path", block.file())

@@ -174,6 +174,9 @@ class AutotierFilerDataNodeDownIT {
       for (JsonNode change : ofColdNow) {
         assertTrue(Set.of("applied", "in-place").contains(change.get("outcome").asText()), change.toString());
       }
+      JsonNode totals = AptstoreCluster.events(daemon.stdout(), "cycle").get(0).get("totals");
+      assertEquals(2, totals.get("blocksRescued").asInt(), totals.toString());
+      assertEquals(0, totals.get("blocksNotRescued").asInt(), totals.toString());
       try (InputStream in = c.fs.open(cold)) {
         assertArrayEquals(data, in.readAllBytes(), "read back after the daemon's rescue");
       }

@@ -36,6 +36,10 @@ public final class AutotierMetrics implements MetricsSource {
       "Replica bytes copied by verified block moves between tiers", 0L);
   final MutableCounterLong bytesReplicated = registry.newCounter("BytesReplicated",
       "Replica bytes of the replicas HDFS was asked to add", 0L);
+  final MutableCounterLong blocksRescued = registry.newCounter("BlocksRescued",
+      "Blocks behind down DataNodes made readable again from the filer (--filer-shares)", 0L);
+  final MutableCounterLong blocksNotRescued = registry.newCounter("BlocksNotRescued",
+      "Blocks behind down DataNodes the filer rescue could not make readable (not found, no room, refused)", 0L);
   final MutableGaugeLong auditLinesParsed = registry.newGauge("AuditLinesParsed", "Audit log lines parsed", 0L);
   final MutableGaugeLong auditLinesSkipped = registry.newGauge("AuditLinesSkipped",
       "Audit log lines skipped as malformed", 0L);
@@ -81,6 +85,11 @@ public final class AutotierMetrics implements MetricsSource {
     return bytesMoved.value();
   }
 
+  /** Counts one block the filer rescue handled: made readable again, or not. */
+  public void blockRescued(boolean readable) {
+    (readable ? blocksRescued : blocksNotRescued).incr();
+  }
+
   /** Every count, as the status line prints it. */
   public ObjectNode toJson() {
     ObjectNode node = JsonNodeFactory.instance.objectNode();
@@ -90,6 +99,7 @@ public final class AutotierMetrics implements MetricsSource {
         .put("filesPromoted", filesPromoted.value()).put("filesDemoted", filesDemoted.value())
         .put("replicasAdded", replicasAdded.value()).put("replicasRemoved", replicasRemoved.value())
         .put("bytesMoved", bytesMoved.value()).put("bytesReplicated", bytesReplicated.value())
+        .put("blocksRescued", blocksRescued.value()).put("blocksNotRescued", blocksNotRescued.value())
         .put("auditLinesParsed", auditLinesParsed.value()).put("auditLinesSkipped", auditLinesSkipped.value())
         .put("auditEventsIgnored", auditEventsIgnored.value());
     return node;
