@@ -137,12 +137,8 @@ final class AutotierRunCommand implements Callable<Integer> {
     bytesPerSecond = ClusterUpCommand.parseSize(maxBytesPerSecond, "--max-bytes-per-second");
     Long bandwidth = balancerBandwidth == null ? null
         : ClusterUpCommand.parseSize(balancerBandwidth, "--balancer-bandwidth");
-    if (parallel < 1) {
-      throw new ConfigException("--parallel must be >= 1, got " + parallel);
-    }
-    if (filesAtOnce < 1) {
-      throw new ConfigException("--files-at-once must be >= 1, got " + filesAtOnce);
-    }
+    ClusterUpCommand.atLeastOne(parallel, "--parallel");
+    ClusterUpCommand.atLeastOne(filesAtOnce, "--files-at-once");
     Configuration conf = connection.configuration();
     TierMap tierMap = connection.tierMap();
     StorageType filerType = filerShares == null ? null : secondaryStorage(tierMap);

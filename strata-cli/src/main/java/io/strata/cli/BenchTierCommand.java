@@ -27,9 +27,7 @@ final class BenchTierCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long bytes = ClusterUpCommand.parseSize(size, "--size");
-    if (parallel < 1) {
-      throw new io.strata.core.config.ConfigException("--parallel must be >= 1, got " + parallel);
-    }
+    ClusterUpCommand.atLeastOne(parallel, "--parallel");
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-tier");
     try {

@@ -151,6 +151,14 @@ final class ClusterUpCommand implements Callable<Integer> {
     return io.strata.hdfs.StrataPlugins.nameNodeConf(specFile, rules, 1000);
   }
 
+  /** {@code value} when it is at least 1, else a bad input naming {@code option}. */
+  static int atLeastOne(int value, String option) {
+    if (value < 1) {
+      throw new ConfigException(option + " must be >= 1, got " + value);
+    }
+    return value;
+  }
+
   static long parseSize(String text, String option) {
     try {
       long bytes = ByteSize.parse(text);

@@ -66,9 +66,7 @@ final class MonitorCommand implements Callable<Integer> {
       throw new ConfigException("water marks must satisfy 0 < --low-water < --high-water <= 100, got " + lowWater
           + " and " + highWater);
     }
-    if (parallel < 1) {
-      throw new ConfigException("--parallel must be >= 1, got " + parallel);
-    }
+    ClusterUpCommand.atLeastOne(parallel, "--parallel");
     List<String> roots = paths == null || paths.isEmpty() ? List.of("/") : paths;
     for (String root : roots) {
       if (!root.startsWith("/")) {

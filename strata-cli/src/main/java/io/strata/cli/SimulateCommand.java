@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -156,19 +155,14 @@ final class SimulateCommand implements Callable<Integer> {
       throw new ConfigException("--jobs must be >= 0, got " + jobs);
     }
     // The simulator's own checks name its config fields; a user typed these options.
-    for (var option : List.of(Map.entry("--replication", replication), Map.entry("--map-slots", mapSlots),
-        Map.entry("--reduce-slots", reduceSlots))) {
-      if (option.getValue() < 1) {
-        throw new ConfigException(option.getKey() + " must be >= 1, got " + option.getValue());
-      }
-    }
+    ClusterUpCommand.atLeastOne(replication, "--replication");
+    ClusterUpCommand.atLeastOne(mapSlots, "--map-slots");
+    ClusterUpCommand.atLeastOne(reduceSlots, "--reduce-slots");
     if (byteScale != null && !(byteScale > 0 && byteScale < Double.POSITIVE_INFINITY)) {
       throw new ConfigException("--byte-scale must be a finite number > 0, got " + byteScale);
     }
-    int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (threadCount < 1) {
-      throw new ConfigException("--threads must be >= 1, got " + threadCount);
-    }
+    int threadCount = ClusterUpCommand.atLeastOne(
+        threads == null ? Runtime.getRuntime().availableProcessors() : threads, "--threads");
     String name;
     List<Scenario.RunGroup> groups;
     List<Metric> metrics;

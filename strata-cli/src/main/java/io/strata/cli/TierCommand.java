@@ -98,16 +98,9 @@ final class TierCommand implements Runnable {
     Configuration conf = options.connection.configuration();
     try (DistributedFileSystem fs = open(conf);
          TierManager manager = new TierManager(fs, options.connection.tierMap(),
-             TierSettings.from(conf).withParallelMoves(checkedParallel(options.parallel)))) {
+             TierSettings.from(conf).withParallelMoves(ClusterUpCommand.atLeastOne(options.parallel, "--parallel")))) {
       return options.report(call.apply(manager));
     }
-  }
-
-  private static int checkedParallel(int parallel) {
-    if (parallel < 1) {
-      throw new io.strata.core.config.ConfigException("--parallel must be >= 1, got " + parallel);
-    }
-    return parallel;
   }
 
   static DistributedFileSystem open(Configuration conf) throws Exception {

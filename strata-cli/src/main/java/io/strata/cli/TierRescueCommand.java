@@ -67,9 +67,7 @@ final class TierRescueCommand implements Callable<Integer> {
       throw new ConfigException("--storage-type: unknown storage type '" + storageType + "' (known: "
           + java.util.Arrays.toString(StorageType.values()) + ")");
     }
-    if (parallel < 1) {
-      throw new ConfigException("--parallel must be >= 1, got " + parallel);
-    }
+    ClusterUpCommand.atLeastOne(parallel, "--parallel");
     Configuration conf = connection.configuration();
     FilerRescue.Report report;
     try (DistributedFileSystem fs = TierCommand.open(conf);
