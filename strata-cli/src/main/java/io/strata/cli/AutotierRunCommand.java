@@ -121,7 +121,6 @@ final class AutotierRunCommand implements Callable<Integer> {
   private volatile boolean stopping;
   /** Null without --filer-shares. */
   private FilerRescue rescue;
-  private AutotierMetrics rescueMetrics;
   private long bytesPerSecond;
 
   @Override
@@ -158,7 +157,6 @@ final class AutotierRunCommand implements Callable<Integer> {
       DefaultMetricsSystem.initialize("StrataAutotier");
     }
     AutotierMetrics metrics = new AutotierMetrics().register();
-    rescueMetrics = metrics;
     TokenBucket bytes = new TokenBucket(bytesPerSecond, bytesPerSecond, Ticker.SYSTEM);
     TokenBucket changes = TokenBucket.perInterval(maxChanges, intervalMillis / 1000.0, Ticker.SYSTEM);
     MoveListener pacing = new MoveListener() {
@@ -212,12 +210,12 @@ final class AutotierRunCommand implements Callable<Integer> {
   }
 
   /** Blocks behind down DataNodes, made readable before the journal or a plan touches their files. */
-  private void rescueMissing() throws InterruptedException {
+  private void rescueMissing(AutotierMetrics metrics) throws InterruptedException {
     if (rescue == null) {
       return;
     }
     try {
-      rescue.run(path, dryRun, this::printRescued);
+      rescue.run(path, dryRun, block -> printRescued(block, metrics));
     } catch (java.io.InterruptedIOException e) {
       throw new InterruptedException("stopped during the filer rescue: " + e.getMessage());
     } catch (java.io.IOException | RuntimeException e) {
@@ -225,11 +223,11 @@ final class AutotierRunCommand implements Callable<Integer> {
     }
   }
 
-  private synchronized void printRescued(FilerRescue.BlockResult block) {
+  private synchronized void printRescued(FilerRescue.BlockResult block, AutotierMetrics metrics) {
     if (!dryRun) {
-      rescueMetrics.blockRescued(block.outcome() == FilerRescue.Outcome.RECOVERED);
+      metrics.blockRescued(block.outcome() == FilerRescue.Outcome.RECOVERED);
     }
-    String outcome = block.outcome().name().toLowerCase(java.util.Locale.ROOT);
+    String outcome = block.outcome().label();
     if (json) {
       System.out.println(mapper.createObjectNode().put("event", "rescue").put("path", block.file())
           .put("block", block.block()).put("outcome", outcome).put("source", block.source())
@@ -282,7 +280,7 @@ final class AutotierRunCommand implements Callable<Integer> {
                   + (roles.secondary() == null ? "none" : roles.secondary())
               + (rules.secondaryRedundant() ? " (internally redundant)" : ""),
           maxChanges, changeInterval, ByteSize.format(bytesPerSecond));
-      rescueMissing();
+      rescueMissing(metrics);
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));
       runner.backfill();
       if (once) {
@@ -322,7 +320,7 @@ final class AutotierRunCommand implements Callable<Integer> {
       // in the journal it would only be replayed at the next start, by then stale. (--once replayed the journal
       // a moment ago, on start: a second pass now would only spend another of a failing change's attempts.)
       if (!once) {
-        rescueMissing();
+        rescueMissing(metrics);
         runner.replay(() -> stopping, this::printResume);
       }
       cycle = runner.cycle(System.currentTimeMillis(), () -> stopping);

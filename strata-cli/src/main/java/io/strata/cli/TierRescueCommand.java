@@ -90,7 +90,7 @@ final class TierRescueCommand implements Callable<Integer> {
   }
 
   private static void printBlock(FilerRescue.BlockResult block) {
-    System.out.printf(Locale.ROOT, "%-13s %s %s %s%s%s%n", block.outcome().name().toLowerCase(Locale.ROOT),
+    System.out.printf(Locale.ROOT, "%-13s %s %s %s%s%s%n", block.outcome().label(),
         block.file(), block.block(), ByteSize.format(block.bytes()),
         block.source() == null ? "" : " from " + block.source() + (block.target() == null ? "" : " to "
             + block.target()), block.detail() == null ? "" : " (" + block.detail() + ")");
@@ -102,7 +102,7 @@ final class TierRescueCommand implements Callable<Integer> {
     node.put("complete", report.complete());
     ObjectNode counts = node.putObject("counts");
     for (FilerRescue.Outcome outcome : FilerRescue.Outcome.values()) {
-      counts.put(outcome.name().toLowerCase(Locale.ROOT), report.count(outcome));
+      counts.put(outcome.label(), report.count(outcome));
     }
     ArrayNode searched = node.putArray("searched");
     report.searched().forEach(v -> searched.addObject().put("volume", v.root().toString())
@@ -111,7 +111,7 @@ final class TierRescueCommand implements Callable<Integer> {
     ArrayNode blocks = node.putArray("blocks");
     for (FilerRescue.BlockResult block : report.blocks()) {
       blocks.addObject().put("file", block.file()).put("block", block.block()).put("bytes", block.bytes())
-          .put("outcome", block.outcome().name().toLowerCase(Locale.ROOT)).put("source", block.source())
+          .put("outcome", block.outcome().label()).put("source", block.source())
           .put("target", block.target()).put("detail", block.detail());
     }
     node.put("millis", report.millis());

@@ -19,10 +19,12 @@ import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
 import org.apache.hadoop.hdfs.protocol.datatransfer.IOStreamPair;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.protocol.datatransfer.Sender;
+import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
@@ -83,8 +85,7 @@ final class BlockFileSender {
       try {
         socket.connect(NetUtils.createSocketAddr(target.getXferAddr(connectByHostname)), HdfsConstants.READ_TIMEOUT);
         socket.setSoTimeout(HdfsConstants.READ_TIMEOUT);
-        org.apache.hadoop.security.token.Token<org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier> token =
-            access.writeToken(block, type);
+        Token<BlockTokenIdentifier> token = access.writeToken(block, type);
         IOStreamPair sasl = client.getSaslDataTransferClient().socketSend(socket, socket.getOutputStream(),
             socket.getInputStream(), access, token, target);
         out = new DataOutputStream(new BufferedOutputStream(sasl.out, PACKET_DATA_BYTES + 4096));

@@ -65,7 +65,12 @@ public final class FilerRescue implements Closeable {
     /** Every copy found was refused: damaged, or the DataNode failed. */
     FAILED,
     /** Written, but the NameNode did not list the replica in time; the next run will see. */
-    UNCONFIRMED
+    UNCONFIRMED;
+
+    /** The name reports print: lower case, e.g. {@code would_recover}. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
   }
 
   /** One missing block and what was done. {@code source} and {@code target} may be null. */
