@@ -8,6 +8,7 @@ import io.strata.core.popularity.Plan;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
 import io.strata.hdfs.autotier.ClusterFiles;
+import io.strata.hdfs.tier.TierAccessException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,6 +38,16 @@ final class AutotierCommand implements Runnable {
   static void checkAuditLog(Path auditLog) throws java.io.IOException {
     if (!Files.exists(auditLog) && AuditLogFollower.archives(auditLog).isEmpty()) {
       throw new ConfigException(auditLog + ": no such audit log (nor rotated archives of it)");
+    }
+  }
+
+  /** The DataNodes the NameNode knows, live or dead: the number of nodes in the data-loss model (Eq. 3). */
+  static int dataNodes(DistributedFileSystem fs) throws java.io.IOException {
+    try {
+      return fs.getDataNodeStats().length;
+    } catch (java.io.IOException e) {
+      throw TierAccessException.explain(e, "autotier counts the DataNodes in the NameNode's DataNode report for its "
+          + "data-loss model");
     }
   }
 
@@ -73,7 +84,7 @@ final class AutotierCommand implements Runnable {
       advice.check();
       TierMap tiers = connection.tierMap();
       try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
-        int nodes = fs instanceof DistributedFileSystem dfs ? dfs.getDataNodeStats().length : 1;
+        int nodes = fs instanceof DistributedFileSystem dfs ? dataNodes(dfs) : 1;
         ReplicationAdvisor chosen = advice.make(nodes, nodes, connection.secondaryTierRedundant()).advisor();
         long[] lines = new long[2];
         try (AuditLogFollower follower = new AuditLogFollower(auditLog)) {

@@ -219,7 +219,7 @@ final class AutotierRunCommand implements Callable<Integer> {
     } catch (java.io.InterruptedIOException e) {
       throw new InterruptedException("stopped during the filer rescue: " + e.getMessage());
     } catch (java.io.IOException | RuntimeException e) {
-      System.err.println("strata autotier: filer rescue failed, planning anyway: " + e);
+      System.err.println("strata autotier: filer rescue failed, planning anyway: " + Failures.describe(e));
     }
   }
 
@@ -227,15 +227,10 @@ final class AutotierRunCommand implements Callable<Integer> {
     if (!dryRun) {
       metrics.blockRescued(block.outcome() == FilerRescue.Outcome.RECOVERED);
     }
-    String outcome = block.outcome().label();
     if (json) {
-      System.out.println(mapper.createObjectNode().put("event", "rescue").put("path", block.file())
-          .put("block", block.block()).put("outcome", outcome).put("source", block.source())
-          .put("target", block.target()).put("detail", block.detail()));
+      System.out.println(TierRescueCommand.json(mapper.createObjectNode().put("event", "rescue"), block));
     } else {
-      System.out.printf("rescue   %-15s %s %s%s%s%n", outcome, block.file(), block.block(),
-          block.target() == null ? "" : " to " + block.target(), block.detail() == null ? "" : " (" + block.detail()
-              + ")");
+      System.out.println("rescue   " + TierRescueCommand.line(block));
     }
     System.out.flush();
   }
@@ -244,7 +239,7 @@ final class AutotierRunCommand implements Callable<Integer> {
   private boolean run(DistributedFileSystem fs, TierManager tiers, Configuration conf, TierMap tierMap,
       TierRoles roles, AutotierMetrics metrics, TokenBucket bytes, TokenBucket changes) throws Exception {
     long referenceSeconds = advice.referenceSeconds();
-    int nodes = fs.getDataNodeStats().length;
+    int nodes = AutotierCommand.dataNodes(fs);
     int primaryNodes = nodes;
     if (roles != null) {
       for (TierUsage usage : tiers.tiers()) {
@@ -331,7 +326,8 @@ final class AutotierRunCommand implements Callable<Integer> {
       if (e instanceof java.io.InterruptedIOException && (stopping || Thread.currentThread().isInterrupted())) {
         throw e;
       }
-      System.err.println("strata autotier: cycle failed, trying again next reference time: " + e);
+      System.err.println("strata autotier: cycle failed, trying again next reference time: "
+          + Failures.describe(e));
       return;
     }
     if (dryRun) {

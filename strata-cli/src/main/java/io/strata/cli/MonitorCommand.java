@@ -103,7 +103,7 @@ final class MonitorCommand implements Callable<Integer> {
           } catch (java.io.InterruptedIOException e) {
             break;
           } catch (Exception e) {
-            System.err.println("strata monitor: cycle failed: " + e);
+            System.err.println("strata monitor: cycle failed: " + Failures.describe(e));
           }
           long sleep = intervalSeconds * 1000 - (System.nanoTime() - started) / 1_000_000;
           if (sleep > 0) {

@@ -1,8 +1,11 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
+import io.strata.hdfs.tier.TierAccessException;
 import java.io.FileNotFoundException;
 import java.io.PrintWriter;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -31,7 +34,7 @@ import picocli.CommandLine.Command;
     footerHeading = "%nExit codes:%n",
     footer = {
         "  0  success",
-        "  1  the operation failed (HDFS unreachable, path not found, I/O error)",
+        "  1  the operation failed (HDFS unreachable, path not found, permission denied, I/O error)",
         "  2  bad usage or bad input (unknown option, malformed spec or config)"})
 public final class StrataCli implements Runnable {
   public static final int EXIT_FAILED = 1;
@@ -69,11 +72,18 @@ public final class StrataCli implements Runnable {
       err.println("strata: " + e.getMessage());
       return EXIT_BAD_INPUT;
     }
-    if (e instanceof FileNotFoundException) {
-      err.println("strata: " + e.getMessage());
+    Throwable shown = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
+    if (shown instanceof FileNotFoundException) {
+      err.println("strata: " + Failures.withoutStackTrace(shown.getMessage()));
       return EXIT_FAILED;
     }
-    err.println("strata: " + commandLine.getCommandName() + " failed: " + e);
+    String command = commandLine.getCommandSpec().qualifiedName();
+    if (shown instanceof TierAccessException || shown instanceof AccessControlException) {
+      // Not a fault to debug: the user lacks a permission, which the message names.
+      err.println(command + ": " + Failures.withoutStackTrace(shown.getMessage()));
+      return EXIT_FAILED;
+    }
+    err.println(command + " failed: " + Failures.describe(e));
     if (System.getenv("STRATA_DEBUG") != null) {
       e.printStackTrace(err);
     } else {

@@ -72,7 +72,7 @@ final class TierRescueCommand implements Callable<Integer> {
     FilerRescue.Report report;
     try (DistributedFileSystem fs = TierCommand.open(conf);
          FilerRescue rescue = new FilerRescue(fs, conf, shares, type, parallel)) {
-      report = rescue.run(path, dryRun, json ? b -> { } : TierRescueCommand::printBlock);
+      report = rescue.run(path, dryRun, json ? b -> { } : b -> System.out.println(line(b)));
     }
     if (json) {
       System.out.println(JSON.writeValueAsString(json(report)));
@@ -89,8 +89,9 @@ final class TierRescueCommand implements Callable<Integer> {
     return report.complete() ? 0 : StrataCli.EXIT_FAILED;
   }
 
-  private static void printBlock(FilerRescue.BlockResult block) {
-    System.out.printf(Locale.ROOT, "%-13s %s %s %s%s%s%n", block.outcome().label(),
+  /** One block's outcome as a line of text, as this command and the autotier daemon print it. */
+  static String line(FilerRescue.BlockResult block) {
+    return String.format(Locale.ROOT, "%-13s %s %s %s%s%s", block.outcome().label(),
         block.file(), block.block(), ByteSize.format(block.bytes()),
         block.source() == null ? "" : " from " + block.source() + (block.target() == null ? "" : " to "
             + block.target()), block.detail() == null ? "" : " (" + block.detail() + ")");
@@ -110,11 +111,16 @@ final class TierRescueCommand implements Callable<Integer> {
     node.put("liveVolumesSkipped", report.liveVolumesSkipped());
     ArrayNode blocks = node.putArray("blocks");
     for (FilerRescue.BlockResult block : report.blocks()) {
-      blocks.addObject().put("file", block.file()).put("block", block.block()).put("bytes", block.bytes())
-          .put("outcome", block.outcome().label()).put("source", block.source())
-          .put("target", block.target()).put("detail", block.detail());
+      json(blocks.addObject(), block);
     }
     node.put("millis", report.millis());
     return node;
+  }
+
+  /** One block's outcome put into {@code node}, as this command and the autotier daemon print it. */
+  static ObjectNode json(ObjectNode node, FilerRescue.BlockResult block) {
+    return node.put("file", block.file()).put("block", block.block()).put("bytes", block.bytes())
+        .put("outcome", block.outcome().label()).put("source", block.source()).put("target", block.target())
+        .put("detail", block.detail());
   }
 }

@@ -165,6 +165,8 @@ class AutotierFilerDataNodeDownIT {
       assertEquals(2, rescues.size(), daemon.stdout());
       for (JsonNode rescue : rescues) {
         assertEquals("recovered", rescue.get("outcome").asText(), rescue.toString());
+        assertEquals("/data/cold", rescue.get("file").asText(), "keys as tier rescue --json names them: " + rescue);
+        assertEquals(MIB, rescue.get("bytes").asLong(), rescue.toString());
       }
       // The change to the file that waited in the journal for its block now finds every block live. It goes
       // through unless it wants more disk replicas than there are live DataNodes: it was planned while one or two

@@ -13,11 +13,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,6 +96,27 @@ class AutotierPlanIT {
         assertTrue(change == null || !change.get("secondary").asBoolean(), "/data/f" + i + " in " + idle);
       }
       assertTrue(kept.get("/data/f0").get("replication").asInt() > 3, idle.toString());
+
+      // Planning counts the DataNodes and the daemon moves blocks as the Mover does: both need the HDFS
+      // superuser. Anyone else is told so in one line, exit code 1, and nothing changes.
+      UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
+      for (String command : new String[] {"plan", "run"}) {
+        CliRun denied = new CliRun();
+        int exit = alice.doAs((PrivilegedExceptionAction<Integer>) () -> denied.strata("autotier", command,
+            command.equals("run") ? "--once" : "--json", "--audit-log", audit.toString(), "--path", "/data",
+            "--conf", dir.toString()));
+        assertEquals(1, exit, denied.stderr());
+        // The daemon may warn first (caller context off in this configuration); the refusal is the last line.
+        List<String> said = denied.stderr().lines().toList();
+        String refusal = said.get(said.size() - 1);
+        assertTrue(refusal.startsWith("strata autotier " + command + ": ")
+            && refusal.contains("needs the HDFS superuser: Access denied for user alice"), denied.stderr());
+        assertTrue(said.stream().noneMatch(line -> line.strip().startsWith("at ")), "no stack trace: " + said);
+        assertEquals("", denied.stdout());
+      }
+      for (int i = 0; i < 6; i++) {
+        assertEquals(3, fs.getFileStatus(new org.apache.hadoop.fs.Path("/data/f" + i)).getReplication());
+      }
     }
   }
 

@@ -14,12 +14,14 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,40 @@ class TierCommandIT {
     assertEquals(1, cycle.get("filesChecked").asInt(), cli.stdout());
     assertEquals(0, cycle.get("offLayout").asInt());
     assertEquals(2, cli.strata("monitor", "--once", "--high-water", "50", "--low-water", "60", "--conf", conf));
+  }
+
+  /**
+   * The commands that read storage reports, block keys or lost blocks need the HDFS superuser, as the Balancer
+   * and the Mover do. Anyone else gets exit code 1 and one line that says so, with HDFS's own reason and without
+   * the NameNode's stack trace, and nothing moves.
+   */
+  @Test
+  void aUserWhoIsNotTheSuperuserIsToldSoInOneLineAndNothingMoves() throws Exception {
+    byte[] data = write("/cli/denied/f", 2);
+    List<List<String>> commands = List.of(
+        List.of("tier", "list"),
+        List.of("tier", "move", "/cli/denied/f", "hdd", "pcie-ssd"),
+        List.of("tier", "rescue", "/cli", "--shares", dir.resolve("hdfs").toString()),
+        List.of("monitor", "--once", "--path", "/cli/denied"));
+    UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
+    for (List<String> command : commands) {
+      List<String> args = new ArrayList<>(command);
+      args.addAll(List.of("--conf", conf));
+      int exit = alice.doAs((PrivilegedExceptionAction<Integer>) () -> cli.strata(args.toArray(String[]::new)));
+      String said = "strata " + String.join(" ", command) + ": " + cli.stderr();
+      assertEquals(1, exit, said);
+      List<String> lines = cli.stderr().lines().toList();
+      assertEquals(1, lines.size(), said);
+      assertTrue(lines.get(0).startsWith("strata " + command.get(0)), said);
+      assertTrue(lines.get(0).contains("needs the HDFS superuser")
+          && lines.get(0).contains("Access denied for user alice"), said);
+    }
+    assertEquals(0, blocksOn("/cli/denied/f", "pcie-ssd"), "the refused move moved nothing");
+    // The placement report needs no more than reading the files: it goes without the DataNode report's racks.
+    assertEquals(0, alice.doAs((PrivilegedExceptionAction<Integer>) () -> cli.strata("report", "/cli/denied",
+        "--json", "--conf", conf)), cli.stderr());
+    assertEquals(2, new ObjectMapper().readTree(cli.stdout()).get("blocks").asInt(), cli.stdout());
+    assertArrayEquals(data, read("/cli/denied/f"));
   }
 
   @Test

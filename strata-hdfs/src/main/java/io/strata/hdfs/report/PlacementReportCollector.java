@@ -1,6 +1,7 @@
 package io.strata.hdfs.report;
 
 import io.strata.core.tier.TierMap;
+import io.strata.hdfs.tier.TierAccessException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.HashSet;
@@ -13,7 +14,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.security.AccessControlException;
 
 /**
  * Reads block placement from a live file system through the public FileSystem API only, so it works against
@@ -66,8 +66,11 @@ public final class PlacementReportCollector {
     DatanodeInfo[] datanodes;
     try {
       datanodes = dfs.getDataNodeStats();
-    } catch (AccessControlException e) {
-      return OptionalInt.empty();
+    } catch (IOException e) {
+      if (TierAccessException.denied(e)) {
+        return OptionalInt.empty();
+      }
+      throw e;
     }
     Set<String> racks = new HashSet<>();
     for (DatanodeInfo datanode : datanodes) {

@@ -1,6 +1,8 @@
 package io.strata.hdfs.rescue;
 
 import io.strata.core.config.ConfigException;
+import io.strata.hdfs.tier.SuperuserNamenode;
+import io.strata.hdfs.tier.TierAccessException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,17 +25,15 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.NameNodeProxies;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
+import org.apache.hadoop.hdfs.security.token.block.ExportedBlockKeys;
 import org.apache.hadoop.hdfs.server.protocol.DatanodeStorageReport;
-import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocol;
 import org.apache.hadoop.hdfs.server.protocol.StorageReport;
-import org.apache.hadoop.ipc.RPC;
 
 /**
  * Makes blocks readable again whose only replicas sit on shared storage (a filer every host mounts) behind
@@ -97,7 +97,7 @@ public final class FilerRescue implements Closeable {
   private final int parallel;
   private final BlockFileSender sender;
   private final Map<String, WriteAccess> access = new HashMap<>();
-  private NamenodeProtocol namenode;
+  private final SuperuserNamenode namenode;
 
   /**
    * @param shareDirs volume directories on the share, or directories above them ({@link ShareVolume#find})
@@ -114,6 +114,7 @@ public final class FilerRescue implements Closeable {
     this.volumes = ShareVolume.find(shareDirs);
     this.type = type;
     this.parallel = parallel;
+    this.namenode = new SuperuserNamenode(fs, conf);
     this.sender = new BlockFileSender(fs.getClient(), conf.getBoolean(
         HdfsClientConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, HdfsClientConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME_DEFAULT));
   }
@@ -127,11 +128,23 @@ public final class FilerRescue implements Closeable {
     long start = System.currentTimeMillis();
     DFSClient client = fs.getClient();
     Set<String> live = new HashSet<>();
-    for (DatanodeInfo node : client.datanodeReport(DatanodeReportType.LIVE)) {
-      live.add(node.getDatanodeUuid());
+    Targets targets;
+    Set<String> files = new LinkedHashSet<>();
+    try {
+      for (DatanodeInfo node : client.datanodeReport(DatanodeReportType.LIVE)) {
+        live.add(node.getDatanodeUuid());
+      }
+      targets = new Targets(client.getDatanodeStorageReport(DatanodeReportType.LIVE), type);
+      // The NameNode lists a file once per block it lacks.
+      RemoteIterator<org.apache.hadoop.fs.Path> listed = fs.listCorruptFileBlocks(new org.apache.hadoop.fs.Path(path));
+      while (listed.hasNext()) {
+        files.add(listed.next().toUri().getPath());
+      }
+    } catch (IOException e) {
+      throw TierAccessException.explain(e, "the rescue reads the DataNode reports and the NameNode's list of lost "
+          + "blocks, as fsck does");
     }
     List<ShareVolume> down = volumes.stream().filter(v -> !live.contains(v.datanodeUuid())).toList();
-    Targets targets = new Targets(client.getDatanodeStorageReport(DatanodeReportType.LIVE), type);
     List<BlockResult> results = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
       Thread thread = new Thread(r, "strata-rescue");
@@ -140,12 +153,6 @@ public final class FilerRescue implements Closeable {
     });
     try {
       List<Future<?>> pending = new ArrayList<>();
-      // The NameNode lists a file once per block it lacks.
-      Set<String> files = new LinkedHashSet<>();
-      RemoteIterator<org.apache.hadoop.fs.Path> listed = fs.listCorruptFileBlocks(new org.apache.hadoop.fs.Path(path));
-      while (listed.hasNext()) {
-        files.add(listed.next().toUri().getPath());
-      }
       for (String file : files) {
         LocatedBlocks located = client.getLocatedBlocks(file, 0, Long.MAX_VALUE);
         if (located == null || located.isUnderConstruction()) {
@@ -245,11 +252,13 @@ public final class FilerRescue implements Closeable {
   private synchronized WriteAccess access(String blockPoolId) throws IOException {
     WriteAccess writeAccess = access.get(blockPoolId);
     if (writeAccess == null) {
-      if (namenode == null) {
-        namenode = NameNodeProxies.createProxy(conf, fs.getUri(), NamenodeProtocol.class).getProxy();
+      ExportedBlockKeys keys;
+      try {
+        keys = namenode.get().getBlockKeys();
+      } catch (IOException e) {
+        throw TierAccessException.explain(e, "the rescue reads the NameNode's block keys, as the Balancer does");
       }
-      writeAccess = new WriteAccess(blockPoolId, namenode.getBlockKeys(),
-          fs.getServerDefaults().getEncryptDataTransfer(), conf);
+      writeAccess = new WriteAccess(blockPoolId, keys, fs.getServerDefaults().getEncryptDataTransfer(), conf);
       access.put(blockPoolId, writeAccess);
     }
     return writeAccess;
@@ -257,10 +266,7 @@ public final class FilerRescue implements Closeable {
 
   @Override
   public synchronized void close() {
-    if (namenode != null) {
-      RPC.stopProxy(namenode);
-      namenode = null;
-    }
+    namenode.close();
   }
 
   /** Live DataNodes with a volume of the storage type, the one with the most room first. */

@@ -15,7 +15,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.NameNodeProxies;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -28,11 +27,8 @@ import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.Status;
 import org.apache.hadoop.hdfs.protocolPB.PBHelperClient;
 import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.balancer.KeyManager;
-import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocol;
 import org.apache.hadoop.io.IOUtils;
-import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.net.NetUtils;
-import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.token.Token;
 
 /**
@@ -51,11 +47,12 @@ final class BlockMover implements Closeable {
   private final Configuration conf;
   private final boolean connectByHostname;
   private final Map<String, KeyManager> keyManagers = new HashMap<>();
-  private NamenodeProtocol namenode;
+  private final SuperuserNamenode namenode;
 
   BlockMover(DistributedFileSystem fs, Configuration conf) {
     this.fs = fs;
     this.conf = conf;
+    this.namenode = new SuperuserNamenode(fs, conf);
     this.connectByHostname = conf.getBoolean(HdfsClientConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME,
         HdfsClientConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME_DEFAULT);
   }
@@ -103,18 +100,10 @@ final class BlockMover implements Closeable {
   private synchronized KeyManager keyManager(String blockPoolId) throws IOException {
     KeyManager keys = keyManagers.get(blockPoolId);
     if (keys == null) {
-      if (namenode == null) {
-        namenode = NameNodeProxies.createProxy(conf, fs.getUri(), NamenodeProtocol.class).getProxy();
-      }
       try {
-        keys = new KeyManager(blockPoolId, namenode, fs.getServerDefaults().getEncryptDataTransfer(), conf);
+        keys = new KeyManager(blockPoolId, namenode.get(), fs.getServerDefaults().getEncryptDataTransfer(), conf);
       } catch (IOException e) {
-        IOException cause = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
-        if (!(cause instanceof AccessControlException)) {
-          throw e;
-        }
-        throw new TierAccessException("moving blocks needs the NameNode's block keys, as the Mover does, which only "
-            + "the HDFS superuser may read: " + cause.getMessage(), cause);
+        throw TierAccessException.explain(e, "moving blocks reads the NameNode's block keys, as the Mover does");
       }
       keys.startBlockKeyUpdater();
       keyManagers.put(blockPoolId, keys);
@@ -126,9 +115,6 @@ final class BlockMover implements Closeable {
   public synchronized void close() {
     keyManagers.values().forEach(KeyManager::close);
     keyManagers.clear();
-    if (namenode != null) {
-      org.apache.hadoop.ipc.RPC.stopProxy(namenode);
-      namenode = null;
-    }
+    namenode.close();
   }
 }

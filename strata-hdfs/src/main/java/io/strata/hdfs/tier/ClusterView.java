@@ -17,8 +17,6 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.protocol.DatanodeStorageReport;
 import org.apache.hadoop.hdfs.server.protocol.StorageReport;
-import org.apache.hadoop.ipc.RemoteException;
-import org.apache.hadoop.security.AccessControlException;
 
 /**
  * The live DataNodes and their volumes as the NameNode reports them, each volume resolved to its tier. Read once
@@ -64,12 +62,8 @@ public final class ClusterView {
     try {
       reports = fs.getClient().getDatanodeStorageReport(DatanodeReportType.LIVE);
     } catch (IOException e) {
-      IOException cause = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
-      if (!(cause instanceof AccessControlException)) {
-        throw e;
-      }
-      throw new TierAccessException("Strata's tier commands read the DataNodes' storage reports and move blocks as "
-          + "the Balancer and the Mover do, which needs the HDFS superuser: " + cause.getMessage(), cause);
+      throw TierAccessException.explain(e, "Strata's tier commands read the DataNodes' storage reports, as the Balancer and "
+          + "the Mover do");
     }
     List<Volume> volumes = new ArrayList<>();
     for (DatanodeStorageReport report : reports) {
