@@ -9,9 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,8 +107,7 @@ public final class Applier {
     try {
       // Everything that frees room on the primary tier first, so the plan never overfills it halfway.
       for (List<Change> group : List.of(freeing, taking)) {
-        List<String> groupOutcomes = pool == null ? applyInTurn(plan, group, stopping)
-            : applyAtOnce(plan, group, stopping, pool);
+        List<String> groupOutcomes = applyGroup(plan, group, stopping, pool == null ? Runnable::run : pool);
         outcomes.addAll(groupOutcomes);
         if (groupOutcomes.size() < group.size()) {
           break; // stopping
@@ -136,37 +138,38 @@ public final class Applier {
     return new Result(doneBefore, applied, inPlace, skipped, failed, finished);
   }
 
-  /** Applies {@code group} one change after another in this thread, until done or {@code stopping}. */
-  private List<String> applyInTurn(AutotierJournal.Entry plan, List<Change> group, BooleanSupplier stopping)
-      throws IOException, InterruptedException {
-    List<String> outcomes = new ArrayList<>();
-    for (Change change : group) {
-      if (stopping.getAsBoolean()) {
-        break;
-      }
-      changes.acquire(1);
-      outcomes.add(applyOne(plan, change));
-    }
-    return outcomes;
-  }
-
   /**
-   * Applies {@code group} on the pool, at most its size at once, each change paced as it starts; returns when all
-   * started have finished, with their outcomes (fewer than the group when {@code stopping} came first). A failure
-   * that ends the run (a stopped process) is thrown once the others have finished.
+   * Applies {@code group} on {@code executor}, each change paced as it starts: in this thread one after another
+   * ({@code Runnable::run}), or on a pool, at most its size at once. Returns when every change started has
+   * finished, with their outcomes: fewer than the group when {@code stopping} came first. A failure that ends the
+   * run (a stopped process) starts no further change and is thrown once the others have finished.
    */
-  private List<String> applyAtOnce(AutotierJournal.Entry plan, List<Change> group, BooleanSupplier stopping,
-      ExecutorService pool) throws IOException, InterruptedException {
-    List<Future<String>> started = new ArrayList<>();
+  private List<String> applyGroup(AutotierJournal.Entry plan, List<Change> group, BooleanSupplier stopping,
+      Executor executor) throws IOException, InterruptedException {
+    AtomicBoolean ending = new AtomicBoolean();
+    List<FutureTask<String>> started = new ArrayList<>();
+    BooleanSupplier halted = () -> stopping.getAsBoolean() || ending.get();
     for (Change change : group) {
-      if (stopping.getAsBoolean()) {
+      if (halted.getAsBoolean()) {
         break;
       }
       changes.acquire(1);
-      started.add(pool.submit(() -> applyOne(plan, change)));
+      if (halted.getAsBoolean()) {
+        break; // while paced
+      }
+      FutureTask<String> task = new FutureTask<>(() -> {
+        try {
+          return applyOne(plan, change);
+        } catch (Exception | Error e) {
+          ending.set(true);
+          throw e;
+        }
+      });
+      started.add(task);
+      executor.execute(task);
     }
     List<String> outcomes = new ArrayList<>();
-    Exception ending = null;
+    Exception ended = null;
     for (Future<String> future : started) {
       try {
         outcomes.add(future.get());
@@ -174,17 +177,20 @@ public final class Applier {
         if (e.getCause() instanceof Error error) {
           throw error;
         }
-        ending = ending == null ? (Exception) e.getCause() : ending;
+        ended = ended == null ? (Exception) e.getCause() : ended;
       }
     }
-    if (ending instanceof IOException io) {
+    if (ended instanceof IOException io) {
       throw io;
     }
-    if (ending instanceof InterruptedException interrupted) {
+    if (ended instanceof InterruptedException interrupted) {
       throw interrupted;
     }
-    if (ending != null) {
-      throw new IllegalStateException("applying a change failed", ending);
+    if (ended instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (ended != null) {
+      throw new IllegalStateException("applying a change failed", ended);
     }
     return outcomes;
   }

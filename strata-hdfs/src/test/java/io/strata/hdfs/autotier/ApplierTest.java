@@ -37,6 +37,7 @@ class ApplierTest {
     final List<String> applied = new ArrayList<>();
     /** Throws InterruptedIOException (a stopped process) on this call number, counting from 1; 0 never. */
     int stopAtCall;
+    private int calls;
     /** Paths whose every step fails as a full tier makes it fail. */
     final java.util.Set<String> full = new java.util.HashSet<>();
     /** Every state a file went through, to check it never had fewer replicas than before without a filer one. */
@@ -70,7 +71,7 @@ class ApplierTest {
     }
 
     private long applyNow(String path, Step step) throws IOException {
-      if (stopAtCall > 0 && applied.size() + 1 == stopAtCall) {
+      if (++calls == stopAtCall) {
         throw new InterruptedIOException("stopped");
       }
       if (full.contains(path)) {
@@ -241,6 +242,38 @@ class ApplierTest {
     assertEquals(5, files.files.get("/hot").replication());
   }
 
+  /**
+   * Several files at once: once a change fails in a way that ends the run (a stopped process), no change that had
+   * not started yet is started. The pacing clock holds the second change back until the first has failed.
+   */
+  @Test
+  void aStopWhileSeveralFilesChangeAtOnceStartsNoFurtherChange() throws Exception {
+    MemoryFiles files = fourFiles();
+    files.stopAtCall = 1;
+    java.util.concurrent.CountDownLatch firstStep = new java.util.concurrent.CountDownLatch(1);
+    files.beforeEachStep = path -> firstStep.countDown();
+    Ticker heldUntilTheFirstStep = new Ticker() {
+      @Override
+      public long nanoTime() {
+        return clock.nanoTime();
+      }
+
+      @Override
+      public void sleep(long nanos) throws InterruptedException {
+        assertTrue(firstStep.await(30, java.util.concurrent.TimeUnit.SECONDS));
+        Thread.sleep(200); // the step throws as soon as it starts; this is ample time for it to end the run
+        clock.sleep(nanos);
+      }
+    };
+    AutotierJournal.Entry plan = journal().write("aptstore", 1e-9, fourChanges(), 0);
+    Applier applier = new Applier(journal(), files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
+        ChangeStepsTest.REDUNDANT_FILER, TokenBucket.perInterval(1, 10, heldUntilTheFirstStep), unlimited(clock),
+        new AutotierMetrics(), (p, change, outcome, detail) -> { }, 2);
+    assertThrows(InterruptedIOException.class, () -> applier.apply(plan, () -> false));
+    assertEquals(List.of(), files.applied, "nothing started after the first change ended the run");
+    assertEquals(1, journal().unfinished().size());
+  }
+
   @Test
   void aChangeThatNeverFinishesIsGivenUpAfterItsAttemptsEvenWhenEachRunIsANewProcess() throws Exception {
     MemoryFiles files = fourFiles();
@@ -336,9 +369,9 @@ class ApplierTest {
     AutotierJournal journal = journal();
     AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
     List<String> outcomes = new ArrayList<>();
-    int[] asked = {0};
+    // The stop request comes once the first change is done.
     Applier.Result stopped = applier(journal, files, unlimited(clock), unlimited(clock), new AutotierMetrics(),
-        outcomes).apply(plan, () -> ++asked[0] > 1);
+        outcomes).apply(plan, () -> !outcomes.isEmpty());
     assertFalse(stopped.finished());
     assertEquals(List.of("/c0 applied"), outcomes);
     assertFalse(journal.markDone(plan.id(), 0, "applied"), "a marker is never written twice");
