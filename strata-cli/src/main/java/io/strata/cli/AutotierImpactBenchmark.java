@@ -138,8 +138,11 @@ final class AutotierImpactBenchmark {
     return new DaemonRun(printed, totals);
   }
 
-  /** From a listing, which the NameNode does not audit as a read. */
-  private static boolean onOneFilerReplica(DistributedFileSystem fs, org.apache.hadoop.fs.Path file)
+  /**
+   * True when every block of the file has one replica, on the filer (ARCHIVE), and no other. From a listing, which
+   * the NameNode does not audit as a read.
+   */
+  static boolean onOneFilerReplica(DistributedFileSystem fs, org.apache.hadoop.fs.Path file)
       throws IOException {
     BlockLocation[] blocks = fs.listLocatedStatus(file).next().getBlockLocations();
     return Arrays.stream(blocks).allMatch(b -> Arrays.equals(b.getStorageTypes(),

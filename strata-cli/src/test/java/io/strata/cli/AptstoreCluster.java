@@ -104,8 +104,7 @@ final class AptstoreCluster implements AutoCloseable {
   /** True when every block of the file has one replica, on the filer (ARCHIVE), and no other. */
   boolean onOneFilerReplica(String path) {
     try {
-      return Arrays.stream(listedBlocks(path)).allMatch(b -> Arrays.equals(b.getStorageTypes(),
-          new StorageType[] {StorageType.ARCHIVE}));
+      return AutotierImpactBenchmark.onOneFilerReplica(fs, new org.apache.hadoop.fs.Path(path));
     } catch (IOException e) {
       return false;
     }
