@@ -22,7 +22,8 @@ import java.util.zip.GZIPInputStream;
  * Reads HDFS audit logs: archived ones for a backfill ({@code hdfs-audit.log.3}, {@code .2}, {@code .1}, oldest
  * first, gzipped or not), then the live log, following it across rotation the way {@code tail -F} does: when
  * the file at the path is no longer the one open (log4j renamed it and started a new one), the old file is
- * read to its end first, so no line is lost. Lines that do not parse are counted and skipped.
+ * read to its end first, so no line is lost. Records of calls about no file ({@code src=null}) count as parsed
+ * and give no event; lines that do not parse are counted as skipped.
  */
 public final class AuditLogFollower implements AutoCloseable {
   private static final Pattern ROTATED = Pattern.compile("\\.(\\d+)(\\.gz)?$");
@@ -162,6 +163,8 @@ public final class AuditLogFollower implements AutoCloseable {
     if (parser.parse(line, event)) {
       parsed++;
       sink.accept(event);
+    } else if (parser.isRecordWithoutPath(line)) {
+      parsed++; // a call about no file: read, with nothing to count
     } else if (!line.isBlank()) {
       skipped++;
     }

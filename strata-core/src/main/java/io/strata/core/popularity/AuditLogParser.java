@@ -50,6 +50,21 @@ public final class AuditLogParser {
     return into.src.startsWith("/");
   }
 
+  /**
+   * True for a well-formed audit record of a call about no file ({@code src=null}: datanodeReport,
+   * getDatanodeStorageReport, listCorruptFileBlocks without a path, ...), which {@link #parse} refuses: it says
+   * nothing about a file's popularity, yet nothing is wrong with it.
+   */
+  public boolean isRecordWithoutPath(String line) {
+    if (line == null || line.length() < 30 || parseTimestamp(line) < 0) {
+      return false;
+    }
+    int allowedAt = line.indexOf("allowed=", 23);
+    int cmdAt = allowedAt < 0 ? -1 : line.indexOf("\tcmd=", allowedAt);
+    int srcAt = cmdAt < 0 ? -1 : line.indexOf("\tsrc=", cmdAt);
+    return srcAt >= 0 && line.startsWith("null", srcAt + 5) && fieldEnd(line, srcAt + 5) == srcAt + 9;
+  }
+
   private static int fieldEnd(String line, int from) {
     int tab = line.indexOf('\t', from);
     return tab < 0 ? line.length() : tab;

@@ -55,4 +55,17 @@ class AuditLogParserTest {
     assertTrue(parser.parse("2026-01-01 00:00:00,000 INFO a: allowed=true\tcmd=listStatus\tsrc=/x", event));
     assertEquals(AuditEvent.Command.OTHER, event.command());
   }
+
+  @Test
+  void aRecordOfACallAboutNoFileIsToldFromAMalformedLine() {
+    String report = "2026-11-25 21:05:23,262 INFO FSNamesystem.audit: allowed=true\tugi=root (auth:SIMPLE)\t"
+        + "ip=/127.0.0.1\tcmd=datanodeReport\tsrc=null\tdst=null\tperm=null\tproto=rpc";
+    assertFalse(parser.parse(report, event), "no file to count");
+    assertTrue(parser.isRecordWithoutPath(report));
+    assertFalse(parser.isRecordWithoutPath(report.replace("src=null", "src=/x")), "has a path");
+    assertFalse(parser.isRecordWithoutPath(report.replace("src=null", "src=nullish")));
+    assertFalse(parser.isRecordWithoutPath(report.replace("2026-11-25", "2026-11-xx")), "no timestamp");
+    assertFalse(parser.isRecordWithoutPath("garbage garbage garbage garbage garbage src=null"));
+    assertFalse(parser.isRecordWithoutPath(report.substring(0, report.indexOf("\tsrc="))), "no src");
+  }
 }
