@@ -142,7 +142,7 @@ public final class FilerRescue implements Closeable {
       }
     } catch (IOException e) {
       throw TierAccessException.explain(e, "the rescue reads the DataNode reports and the NameNode's list of lost "
-          + "blocks, as fsck does");
+          + "blocks");
     }
     List<ShareVolume> down = volumes.stream().filter(v -> !live.contains(v.datanodeUuid())).toList();
     List<BlockResult> results = Collections.synchronizedList(new ArrayList<>());
