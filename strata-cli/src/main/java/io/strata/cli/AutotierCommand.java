@@ -9,8 +9,8 @@ import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
 import io.strata.hdfs.autotier.ClusterFiles;
 import io.strata.hdfs.tier.TierAccessException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
@@ -34,13 +34,6 @@ final class AutotierCommand implements Runnable {
         "a subcommand is required (plan, run, journal)");
   }
 
-  /** The audit log must exist, or its rotated archives. */
-  static void checkAuditLog(Path auditLog) throws java.io.IOException {
-    if (!Files.exists(auditLog) && AuditLogFollower.archives(auditLog).isEmpty()) {
-      throw new ConfigException(auditLog + ": no such audit log (nor rotated archives of it)");
-    }
-  }
-
   /** The DataNodes the NameNode knows, live or dead: the number of nodes in the data-loss model (Eq. 3). */
   static int dataNodes(DistributedFileSystem fs) throws java.io.IOException {
     try {
@@ -61,9 +54,8 @@ final class AutotierCommand implements Runnable {
       description = {"Dry run: read the audit log (archives first, then the live log), look at the files under",
           "--path on the live cluster, and print each change the advisor would make, with its reason."})
   static final class PlanCommand implements Callable<Integer> {
-    @Option(names = "--audit-log", required = true, paramLabel = "FILE",
-        description = "the NameNode's audit log (its rotated siblings FILE.N[.gz] are read first)")
-    Path auditLog;
+    @Mixin
+    AuditLogOptions audit;
 
     @Option(names = "--path", defaultValue = "/", description = "files to plan for (default: ${DEFAULT-VALUE})")
     String path;
@@ -79,7 +71,7 @@ final class AutotierCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      checkAuditLog(auditLog);
+      ZoneId zone = audit.check();
       checkPath(path);
       advice.check();
       TierMap tiers = connection.tierMap();
@@ -87,11 +79,12 @@ final class AutotierCommand implements Runnable {
         int nodes = fs instanceof DistributedFileSystem dfs ? dataNodes(dfs) : 1;
         ReplicationAdvisor chosen = advice.make(nodes, nodes, connection.secondaryTierRedundant()).advisor();
         long[] lines = new long[2];
-        try (AuditLogFollower follower = new AuditLogFollower(auditLog)) {
-          for (Path archive : AuditLogFollower.archives(auditLog)) {
+        try (AuditLogFollower follower = new AuditLogFollower(audit.file, zone)) {
+          for (Path archive : AuditLogFollower.archives(audit.file)) {
             follower.readArchive(archive, e -> chosen.observe(e, 0));
           }
           follower.poll(e -> chosen.observe(e, 0));
+          audit.warnIfZoneLooksWrong(follower.liveSkewMillis(), "autotier plan");
           lines[0] = follower.parsed();
           lines[1] = follower.skipped();
         }

@@ -52,9 +52,8 @@ final class AutotierRunCommand implements Callable<Integer> {
   /** The caller context the daemon's calls carry, which it skips in the audit log. */
   static final String CALLER_CONTEXT = AutotierRunner.OWN_CONTEXT + "_autotier";
 
-  @Option(names = "--audit-log", required = true, paramLabel = "FILE",
-      description = "the NameNode's audit log (its rotated siblings FILE.N[.gz] are read first)")
-  Path auditLog;
+  @Mixin
+  AuditLogOptions audit;
 
   @Option(names = "--path", defaultValue = "/", paramLabel = "DIR",
       description = "files to manage (default: ${DEFAULT-VALUE})")
@@ -122,10 +121,11 @@ final class AutotierRunCommand implements Callable<Integer> {
   /** Null without --filer-shares. */
   private FilerRescue rescue;
   private long bytesPerSecond;
+  private java.time.ZoneId auditZone;
 
   @Override
   public Integer call() throws Exception {
-    AutotierCommand.checkAuditLog(auditLog);
+    auditZone = audit.check();
     AutotierCommand.checkPath(path);
     advice.check();
     long intervalMillis = AdvisorOptions.parseMillis(changeInterval, "--change-interval");
@@ -258,8 +258,8 @@ final class AutotierRunCommand implements Callable<Integer> {
     AutotierJournal journal = new AutotierJournal(fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
     Applier applier = dryRun ? null : new Applier(journal, new HdfsFileOps(fs, tiers), roles, tierMap, floors,
         changes, bytes, metrics, this::printChange, filesAtOnce);
-    try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), auditLog, journal, applier,
-        metrics, path, referenceSeconds * 1000)) {
+    try (AutotierRunner runner = new AutotierRunner(fs, tierMap, made.advisor(), audit.file, auditZone, journal,
+        applier, metrics, path, referenceSeconds * 1000)) {
       return loop(runner, metrics, roles, rules, referenceSeconds);
     }
   }
@@ -278,6 +278,7 @@ final class AutotierRunCommand implements Callable<Integer> {
       rescueMissing(metrics);
       runner.replay(() -> stopping, (entry, done) -> printResume(entry, done));
       runner.backfill();
+      audit.warnIfZoneLooksWrong(runner.auditSkewMillis(), "autotier run");
       if (once) {
         cycle(runner, metrics);
         return false;

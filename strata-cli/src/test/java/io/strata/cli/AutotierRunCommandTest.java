@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -27,6 +28,10 @@ class AutotierRunCommandTest {
         .contains("nope.log: no such audit log"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--reference-time", "0s", "--preset", "aptstore")
         .contains("--reference-time must be at least 1s"));
+    for (String command : new String[] {"run", "plan"}) {
+      assertTrue(refused("autotier", command, "--audit-log", log, "--audit-log-zone", "Mars/Olympus", "--preset",
+          "aptstore").contains("--audit-log-zone 'Mars/Olympus': not a time zone"), command);
+    }
     assertTrue(refused("autotier", "run", "--audit-log", log, "--reference-time", "soon", "--preset", "aptstore")
         .contains("--reference-time: not a duration: 'soon'"));
     assertTrue(refused("autotier", "run", "--audit-log", log, "--max-bytes-per-second", "lots", "--preset", "aptstore")
@@ -51,5 +56,23 @@ class AutotierRunCommandTest {
     // Scarlett never demotes: no secondary tier needed, so it gets as far as the (missing) HDFS.
     assertTrue(refused("autotier", "run", "--audit-log", log, "--preset", "hats", "--advisor", "scarlett",
         "--fs", "file:///").contains("is not HDFS"));
+  }
+
+  /** A log read in the wrong time zone is stamped hours away from its last write: the command says so. */
+  @Test
+  void aLogWhoseTimesLookHoursOffIsWarnedAbout() throws Exception {
+    Path audit = Files.writeString(dir.resolve("ny-audit.log"), "2026-01-01 07:00:00,000 INFO FSNamesystem.audit: "
+        + "allowed=true\tugi=u\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null\tproto=rpc\n");
+    // Written at 12:00 UTC by a NameNode in New York (UTC-5 in January).
+    Files.setLastModifiedTime(audit, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.parse("2026-01-01T12:00:00Z")));
+    CliRun cli = new CliRun();
+    cli.strata("autotier", "plan", "--audit-log", audit.toString(), "--audit-log-zone", "UTC", "--preset",
+        "aptstore", "--fs", "file:///", "--path", dir.toString());
+    assertTrue(cli.stderr().contains("strata autotier plan: warning: the last record of " + audit + ", read in time "
+        + "zone UTC, is stamped 5.0 h before the file was last written"), cli.stderr());
+    cli.strata("autotier", "plan", "--audit-log", audit.toString(), "--audit-log-zone", "America/New_York",
+        "--preset", "aptstore", "--fs", "file:///", "--path", dir.toString());
+    assertFalse(cli.stderr().contains("warning"), cli.stderr());
   }
 }

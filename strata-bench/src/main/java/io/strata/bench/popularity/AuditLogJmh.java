@@ -39,7 +39,8 @@ public class AuditLogJmh {
   @Setup(Level.Trial)
   public void setUp() {
     lines = lines(BATCH, files, 1);
-    parser = new AuditLogParser();
+    // A zone with daylight saving, as most NameNodes' logs are written in: times are converted, not just read.
+    parser = new AuditLogParser(java.time.ZoneId.of("Europe/Berlin"));
     event = new AuditEvent();
     advisor = new AptStoreAdvisor(PpaSettings.defaults(), DecisionRules.defaults(100, true), files);
   }

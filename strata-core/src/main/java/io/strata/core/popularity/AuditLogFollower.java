@@ -29,7 +29,7 @@ public final class AuditLogFollower implements AutoCloseable {
   private static final Pattern ROTATED = Pattern.compile("\\.(\\d+)(\\.gz)?$");
 
   private final Path live;
-  private final AuditLogParser parser = new AuditLogParser();
+  private final AuditLogParser parser;
   private final AuditEvent event = new AuditEvent();
   private FileChannel channel;
   private Object openKey;
@@ -37,9 +37,20 @@ public final class AuditLogFollower implements AutoCloseable {
   private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
   private long parsed;
   private long skipped;
+  /** Time of the last record read, from any file; Long.MIN_VALUE before the first. */
+  private long lastRecordMillis = Long.MIN_VALUE;
+  /** Time of the last record read from the live log; Long.MIN_VALUE before the first. */
+  private long lastLiveRecordMillis = Long.MIN_VALUE;
 
+  /** Follows a log written in UTC. */
   public AuditLogFollower(Path live) {
+    this(live, java.time.ZoneOffset.UTC);
+  }
+
+  /** Follows a log whose times are local times of {@code zone}, the NameNode JVM's time zone. */
+  public AuditLogFollower(Path live, java.time.ZoneId zone) {
     this.live = live;
+    this.parser = new AuditLogParser(zone);
   }
 
   public long parsed() {
@@ -89,6 +100,28 @@ public final class AuditLogFollower implements AutoCloseable {
    * rotation. Returns the number of lines read; 0 when nothing new (the log may not exist yet).
    */
   public int poll(Consumer<AuditEvent> sink) throws IOException {
+    long parsedBefore = parsed;
+    int read = pollLive(sink);
+    if (parsed > parsedBefore) {
+      lastLiveRecordMillis = lastRecordMillis;
+    }
+    return read;
+  }
+
+  /**
+   * How far the live log's last record is stamped from the file's last write, in milliseconds (positive: after);
+   * empty before a record was read from the live log. The NameNode writes a record and the file at the same
+   * instant, so when the times are read in the zone they were written in, the two agree to within a flush; a
+   * gap of hours means the zone is wrong.
+   */
+  public java.util.OptionalLong liveSkewMillis() throws IOException {
+    if (lastLiveRecordMillis == Long.MIN_VALUE || !Files.exists(live)) {
+      return java.util.OptionalLong.empty();
+    }
+    return java.util.OptionalLong.of(lastLiveRecordMillis - Files.getLastModifiedTime(live).toMillis());
+  }
+
+  private int pollLive(Consumer<AuditEvent> sink) throws IOException {
     int read = 0;
     if (channel == null && !open()) {
       return 0;
@@ -162,9 +195,11 @@ public final class AuditLogFollower implements AutoCloseable {
   private void accept(String line, Consumer<AuditEvent> sink) {
     if (parser.parse(line, event)) {
       parsed++;
+      lastRecordMillis = event.timeMillis();
       sink.accept(event);
-    } else if (parser.isRecordWithoutPath(line)) {
+    } else if (parser.parseRecordWithoutPath(line, event)) {
       parsed++; // a call about no file: read, with nothing to count
+      lastRecordMillis = event.timeMillis();
     } else if (!line.isBlank()) {
       skipped++;
     }

@@ -1,5 +1,9 @@
 package io.strata.core.popularity;
 
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
 /**
  * Parses HDFS audit log lines as the NameNode's default audit logger writes them, after log4j's
  * {@code %d{ISO8601}} prefix:
@@ -9,8 +13,26 @@ package io.strata.core.popularity;
  * Fields are tab-separated {@code key=value}; {@code src} and {@code dst} are Java-escaped by HDFS and are
  * unescaped here. Parsing scans the line once without regular expressions, so a core parses over a million
  * lines a second. A line that does not have this shape is refused (the caller counts it), never fatal.
+ *
+ * <p>log4j writes the time in the NameNode JVM's time zone, with no offset, so the parser is told the zone.
+ * Within an hour that a daylight-saving change makes ambiguous (or skips), the offset before the change is taken;
+ * log4j's text cannot say which was meant. A {@code T} between date and time (log4j 2's ISO8601) is read too.
  */
 public final class AuditLogParser {
+  private final ZoneId zone;
+  /** Zone offset of the last local hour converted, which nearly every next line shares. */
+  private long offsetHour = Long.MIN_VALUE;
+  private long offsetMillis;
+
+  /** A parser for a log written in UTC. */
+  public AuditLogParser() {
+    this(ZoneOffset.UTC);
+  }
+
+  /** A parser for a log whose times are local times of {@code zone}. */
+  public AuditLogParser(ZoneId zone) {
+    this.zone = zone;
+  }
   /**
    * Fills {@code into} from {@code line}; false when the line is not an audit record (wrong shape, no
    * timestamp, no {@code cmd} or {@code src}).
@@ -19,8 +41,8 @@ public final class AuditLogParser {
     if (line == null || line.length() < 30) {
       return false;
     }
-    long time = parseTimestamp(line);
-    if (time < 0) {
+    long local = parseTimestamp(line);
+    if (local == Long.MIN_VALUE) {
       return false;
     }
     int allowedAt = line.indexOf("allowed=", 23);
@@ -32,7 +54,7 @@ public final class AuditLogParser {
     if (cmdAt < 0 || srcAt < 0) {
       return false;
     }
-    into.timeMillis = time;
+    into.timeMillis = local - offsetMillis(local);
     into.allowed = line.startsWith("true", allowedAt + 8);
     into.command = command(line, cmdAt + 5, fieldEnd(line, cmdAt + 5));
     int srcEnd = fieldEnd(line, srcAt + 5);
@@ -53,16 +75,21 @@ public final class AuditLogParser {
   /**
    * True for a well-formed audit record of a call about no file ({@code src=null}: datanodeReport,
    * getDatanodeStorageReport, listCorruptFileBlocks without a path, ...), which {@link #parse} refuses: it says
-   * nothing about a file's popularity, yet nothing is wrong with it.
+   * nothing about a file's popularity, yet nothing is wrong with it. Fills in only its time.
    */
-  public boolean isRecordWithoutPath(String line) {
-    if (line == null || line.length() < 30 || parseTimestamp(line) < 0) {
+  public boolean parseRecordWithoutPath(String line, AuditEvent into) {
+    long local = line == null || line.length() < 30 ? Long.MIN_VALUE : parseTimestamp(line);
+    if (local == Long.MIN_VALUE) {
       return false;
     }
     int allowedAt = line.indexOf("allowed=", 23);
     int cmdAt = allowedAt < 0 ? -1 : line.indexOf("\tcmd=", allowedAt);
     int srcAt = cmdAt < 0 ? -1 : line.indexOf("\tsrc=", cmdAt);
-    return srcAt >= 0 && line.startsWith("null", srcAt + 5) && fieldEnd(line, srcAt + 5) == srcAt + 9;
+    if (srcAt < 0 || !line.startsWith("null", srcAt + 5) || fieldEnd(line, srcAt + 5) != srcAt + 9) {
+      return false;
+    }
+    into.timeMillis = local - offsetMillis(local);
+    return true;
   }
 
   private static int fieldEnd(String line, int from) {
@@ -87,11 +114,25 @@ public final class AuditLogParser {
     return AuditEvent.Command.OTHER;
   }
 
-  /** {@code yyyy-MM-dd HH:mm:ss,SSS} at the start of the line, read as UTC; -1 when absent. */
+  /** The offset of {@code zone} at a local time given as milliseconds since the epoch as if it were UTC. */
+  private long offsetMillis(long localMillis) {
+    long hour = Math.floorDiv(localMillis, 3_600_000L);
+    if (hour != offsetHour) {
+      LocalDateTime start = LocalDateTime.ofEpochSecond(hour * 3600, 0, ZoneOffset.UTC);
+      offsetMillis = zone.getRules().getOffset(start).getTotalSeconds() * 1000L;
+      offsetHour = hour;
+    }
+    return offsetMillis;
+  }
+
+  /**
+   * {@code yyyy-MM-dd HH:mm:ss,SSS} (or with {@code T} and {@code .}) at the start of the line, as milliseconds
+   * since the epoch if the local time were UTC; Long.MIN_VALUE when absent.
+   */
   static long parseTimestamp(String s) {
-    if (s.length() < 23 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != ' ' || s.charAt(13) != ':'
-        || s.charAt(16) != ':' || (s.charAt(19) != ',' && s.charAt(19) != '.')) {
-      return -1;
+    if (s.length() < 23 || s.charAt(4) != '-' || s.charAt(7) != '-' || (s.charAt(10) != ' ' && s.charAt(10) != 'T')
+        || s.charAt(13) != ':' || s.charAt(16) != ':' || (s.charAt(19) != ',' && s.charAt(19) != '.')) {
+      return Long.MIN_VALUE;
     }
     int year = digits(s, 0, 4);
     int month = digits(s, 5, 2);
@@ -102,7 +143,7 @@ public final class AuditLogParser {
     int milli = digits(s, 20, 3);
     if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0
         || minute > 59 || second < 0 || second > 60 || milli < 0) {
-      return -1;
+      return Long.MIN_VALUE;
     }
     long days = daysFromCivil(year, month, day);
     return ((days * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + milli;

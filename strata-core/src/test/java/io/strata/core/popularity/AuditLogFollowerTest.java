@@ -67,4 +67,35 @@ class AuditLogFollowerTest {
     }
     assertEquals(List.of("/oldest", "/older", "/newer"), seen);
   }
+
+  @Test
+  void timesAreReadInTheZoneItIsGiven(@TempDir Path dir) throws Exception {
+    Path live = dir.resolve("hdfs-audit.log");
+    append(live, line("/a"));   // written at 2026-01-01 00:00:00,000 local time
+    List<Long> times = new ArrayList<>();
+    try (AuditLogFollower follower = new AuditLogFollower(live, java.time.ZoneId.of("Asia/Kolkata"))) {
+      follower.poll(e -> times.add(e.timeMillis()));
+    }
+    assertEquals(List.of(java.time.Instant.parse("2025-12-31T18:30:00Z").toEpochMilli()), times, "+05:30");
+  }
+
+  /** The NameNode writes a record and the file at one instant: a skew of hours means the zone is wrong. */
+  @Test
+  void theLiveLogsLastRecordIsComparedWithTheFilesLastWrite(@TempDir Path dir) throws Exception {
+    Path live = dir.resolve("hdfs-audit.log");
+    append(dir.resolve("hdfs-audit.log.1"), line("/archived"));
+    append(live, line("/a"));   // stamped 2026-01-01 00:00:00,000
+    Files.setLastModifiedTime(live, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.parse("2026-01-01T00:00:00.400Z")));
+    try (AuditLogFollower utc = new AuditLogFollower(live)) {
+      utc.readArchive(dir.resolve("hdfs-audit.log.1"), e -> { });
+      assertEquals(java.util.OptionalLong.empty(), utc.liveSkewMillis(), "archives do not count");
+      utc.poll(e -> { });
+      assertEquals(java.util.OptionalLong.of(-400), utc.liveSkewMillis());
+    }
+    try (AuditLogFollower kolkata = new AuditLogFollower(live, java.time.ZoneId.of("Asia/Kolkata"))) {
+      kolkata.poll(e -> { });
+      assertEquals(java.util.OptionalLong.of(-(5 * 3600 + 1800) * 1000L - 400), kolkata.liveSkewMillis());
+    }
+  }
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AuditLogParserTest {
@@ -23,6 +26,34 @@ class AuditLogParserTest {
     assertEquals(AuditEvent.Command.RENAME, event.command());
     assertEquals("/tera/in/_temporary/0/part-m-00000", event.src());
     assertEquals("/tera/in/part-m-00000", event.dst());
+  }
+
+  /**
+   * log4j writes the NameNode JVM's local time without an offset: read in the NameNode's zone, the times are the
+   * instants they were written at, in summer, in winter and across daylight-saving changes.
+   */
+  @Test
+  void timesAreReadInTheZoneTheNameNodeWroteThemIn() {
+    AuditLogParser berlin = new AuditLogParser(ZoneId.of("Europe/Berlin"));
+    String open = "INFO FSNamesystem.audit: allowed=true\tugi=u\tip=/1.2.3.4\tcmd=open\tsrc=/f\tdst=null\tperm=null";
+    Map<String, String> written = new LinkedHashMap<>();
+    written.put("2026-07-01 12:00:00,000", "2026-07-01T10:00:00Z"); // CEST, +02:00
+    written.put("2026-01-15 12:00:00,250", "2026-01-15T11:00:00.250Z"); // CET, +01:00
+    written.put("2026-03-29 01:59:59,999", "2026-03-29T00:59:59.999Z"); // the last minute of winter time
+    written.put("2026-03-29 03:00:00,000", "2026-03-29T01:00:00Z"); // summer time from 02:00 (skipped hour)
+    written.put("2026-03-29 02:30:00,000", "2026-03-29T01:30:00Z"); // in the skipped hour: the offset before
+    written.put("2026-10-25 02:30:00,000", "2026-10-25T00:30:00Z"); // twice that night: the first (summer)
+    written.put("2026-10-25 03:00:00,000", "2026-10-25T02:00:00Z"); // winter time again
+    written.put("2026-07-01T12:00:00.000", "2026-07-01T10:00:00Z"); // log4j 2's ISO8601
+    for (Map.Entry<String, String> time : written.entrySet()) {
+      assertTrue(berlin.parse(time.getKey() + " " + open, event), time.getKey());
+      assertEquals(Instant.parse(time.getValue()).toEpochMilli(), event.timeMillis(), time.getKey());
+    }
+    AuditLogParser newYork = new AuditLogParser(ZoneId.of("America/New_York"));
+    assertTrue(newYork.parse("2026-07-01 12:00:00,000 " + open, event));
+    assertEquals(Instant.parse("2026-07-01T16:00:00Z").toEpochMilli(), event.timeMillis());
+    assertTrue(parser.parse("2026-07-01 12:00:00,000 " + open, event));
+    assertEquals(Instant.parse("2026-07-01T12:00:00Z").toEpochMilli(), event.timeMillis(), "no zone given: UTC");
   }
 
   @Test
@@ -61,11 +92,13 @@ class AuditLogParserTest {
     String report = "2026-11-25 21:05:23,262 INFO FSNamesystem.audit: allowed=true\tugi=root (auth:SIMPLE)\t"
         + "ip=/127.0.0.1\tcmd=datanodeReport\tsrc=null\tdst=null\tperm=null\tproto=rpc";
     assertFalse(parser.parse(report, event), "no file to count");
-    assertTrue(parser.isRecordWithoutPath(report));
-    assertFalse(parser.isRecordWithoutPath(report.replace("src=null", "src=/x")), "has a path");
-    assertFalse(parser.isRecordWithoutPath(report.replace("src=null", "src=nullish")));
-    assertFalse(parser.isRecordWithoutPath(report.replace("2026-11-25", "2026-11-xx")), "no timestamp");
-    assertFalse(parser.isRecordWithoutPath("garbage garbage garbage garbage garbage src=null"));
-    assertFalse(parser.isRecordWithoutPath(report.substring(0, report.indexOf("\tsrc="))), "no src");
+    event.timeMillis = 0;
+    assertTrue(parser.parseRecordWithoutPath(report, event));
+    assertEquals(Instant.parse("2026-11-25T21:05:23.262Z").toEpochMilli(), event.timeMillis());
+    assertFalse(parser.parseRecordWithoutPath(report.replace("src=null", "src=/x"), event), "has a path");
+    assertFalse(parser.parseRecordWithoutPath(report.replace("src=null", "src=nullish"), event));
+    assertFalse(parser.parseRecordWithoutPath(report.replace("2026-11-25", "2026-11-xx"), event), "no timestamp");
+    assertFalse(parser.parseRecordWithoutPath("garbage garbage garbage garbage garbage src=null", event));
+    assertFalse(parser.parseRecordWithoutPath(report.substring(0, report.indexOf("\tsrc=")), event), "no src");
   }
 }

@@ -54,16 +54,18 @@ public final class AutotierRunner implements AutoCloseable {
   private long eventsIgnored;
 
   /**
+   * @param auditZone       the time zone the NameNode writes the log's times in
    * @param applier         null for a dry run (nothing journaled or applied)
    * @param referenceMillis RT
    */
   public AutotierRunner(FileSystem fs, TierMap tierMap, ReplicationAdvisor advisor, Path auditLog,
-      AutotierJournal journal, Applier applier, AutotierMetrics metrics, String root, long referenceMillis) {
+      java.time.ZoneId auditZone, AutotierJournal journal, Applier applier, AutotierMetrics metrics, String root,
+      long referenceMillis) {
     this.fs = fs;
     this.tierMap = tierMap;
     this.advisor = advisor;
     this.auditLog = auditLog;
-    this.follower = new AuditLogFollower(auditLog);
+    this.follower = new AuditLogFollower(auditLog, auditZone);
     this.journal = journal;
     this.applier = applier;
     this.metrics = metrics;
@@ -171,6 +173,11 @@ public final class AutotierRunner implements AutoCloseable {
 
   public long linesSkipped() {
     return follower.skipped();
+  }
+
+  /** {@link AuditLogFollower#liveSkewMillis()} of the log read so far. */
+  public java.util.OptionalLong auditSkewMillis() throws IOException {
+    return follower.liveSkewMillis();
   }
 
   /** Events of Strata's own files or calls in the logs read so far. */

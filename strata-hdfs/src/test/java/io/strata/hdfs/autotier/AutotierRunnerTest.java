@@ -26,7 +26,8 @@ class AutotierRunnerTest {
 
   private static AutotierRunner runner(Path log, AutotierMetrics metrics) {
     return new AutotierRunner(null, null, ReplicationAdvisors.create("aptstore", PpaSettings.defaults(),
-        DecisionRules.defaults(3, false), 10), log, null, null, metrics, "/data", 3_600_000L);
+        DecisionRules.defaults(3, false), 10), log, java.time.ZoneOffset.UTC, null, null, metrics, "/data",
+        3_600_000L);
   }
 
   @Test
