@@ -33,6 +33,7 @@ public final class AuditLogParser {
   public AuditLogParser(ZoneId zone) {
     this.zone = zone;
   }
+
   /**
    * Fills {@code into} from {@code line}; false when the line is not an audit record (wrong shape, no
    * timestamp, no {@code cmd} or {@code src}).
