@@ -98,6 +98,11 @@ public final class PopularityPredictor {
     table.remove(slot);
   }
 
+  /** Whether the predictor holds state for the file (created or read since it began, and not deleted). */
+  public boolean tracks(long pathHash) {
+    return table.find(pathHash) >= 0;
+  }
+
   /** A file was renamed: its state moves with it. */
   public void renamed(long fromHash, long toHash) {
     int slot = table.find(fromHash);

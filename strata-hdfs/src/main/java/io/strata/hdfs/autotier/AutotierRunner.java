@@ -4,6 +4,7 @@ import io.strata.core.popularity.AptStoreAdvisor;
 import io.strata.core.popularity.AuditEvent;
 import io.strata.core.popularity.AuditLogFollower;
 import io.strata.core.popularity.FileFacts;
+import io.strata.core.popularity.PathHash;
 import io.strata.core.popularity.Plan;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
@@ -94,9 +95,34 @@ public final class AutotierRunner implements AutoCloseable {
 
   /** Reads what the live log gained; returns the lines read. */
   public int poll() throws IOException {
-    int lines = follower.poll(this::observe);
+    int lines = follower.poll(this::observeLive);
     counted();
     return lines;
+  }
+
+  /**
+   * An event of the live log. A rename whose source the predictor does not know as a file may be a directory's:
+   * its files are then renamed one by one, from a listing of the new directory ({@link DirectoryRenames}), when
+   * that is under the managed root. The log read at the start is not expanded: the namespace may have changed
+   * much since it was written, and a day of job commits would be a burst of listings for the NameNode.
+   */
+  private void observeLive(AuditEvent event) {
+    boolean maybeDirectory = event.command() == AuditEvent.Command.RENAME && event.allowed() && event.dst() != null
+        && fs != null && under(event.dst(), root) && advisor instanceof AptStoreAdvisor aptStore
+        && !aptStore.predictor().tracks(PathHash.of(event.src()));
+    if (!observe(event) || !maybeDirectory) {
+      return;
+    }
+    try {
+      List<AuditEvent> files = DirectoryRenames.perFile(fs, event);
+      files.forEach(this::observe);
+      if (!files.isEmpty()) {
+        LOG.debug("autotier: {} file(s) moved with directory {} -> {}", files.size(), event.src(), event.dst());
+      }
+    } catch (IOException e) {
+      LOG.warn("autotier: could not list {} after its rename from {}; its files start again at the average "
+          + "popularity: {}", event.dst(), event.src(), e.toString());
+    }
   }
 
   private void backfilled(AuditEvent event) {
@@ -109,13 +135,20 @@ public final class AutotierRunner implements AutoCloseable {
     observe(event);
   }
 
-  private void observe(AuditEvent event) {
+  /** Whether {@code path} is {@code root} or below it: only files there are planned for. */
+  private static boolean under(String path, String root) {
+    return root.equals("/") || path.equals(root) || path.startsWith(root.endsWith("/") ? root : root + "/");
+  }
+
+  /** Hands the event to the advisor unless it is Strata's own; false when ignored. */
+  private boolean observe(AuditEvent event) {
     String context = event.callerContext();
     if (event.src().startsWith(TierManager.RESERVED_DIR + "/") || context != null && context.startsWith(OWN_CONTEXT)) {
       eventsIgnored++;
-      return;
+      return false;
     }
     advisor.observe(event, 0);
+    return true;
   }
 
   private void counted() {

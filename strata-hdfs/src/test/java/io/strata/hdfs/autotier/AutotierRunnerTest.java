@@ -1,8 +1,12 @@
 package io.strata.hdfs.autotier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.core.popularity.AptStoreAdvisor;
 import io.strata.core.popularity.DecisionRules;
+import io.strata.core.popularity.PathHash;
 import io.strata.core.popularity.PpaSettings;
 import io.strata.core.popularity.ReplicationAdvisors;
 import java.io.IOException;
@@ -10,10 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The audit counts a runner publishes, over the logs it has read; no cluster is needed to read them. */
+/**
+ * What a runner makes of the logs it reads, without a cluster: the audit counts it publishes, and how renames move
+ * popularity (over a local file system standing in for the namespace).
+ */
 class AutotierRunnerTest {
   @TempDir
   Path dir;
@@ -25,9 +34,66 @@ class AutotierRunnerTest {
   }
 
   private static AutotierRunner runner(Path log, AutotierMetrics metrics) {
-    return new AutotierRunner(null, null, ReplicationAdvisors.create("aptstore", PpaSettings.defaults(),
-        DecisionRules.defaults(3, false), 10), log, java.time.ZoneOffset.UTC, null, null, metrics, "/data",
+    return runner(null, log, metrics);
+  }
+
+  private static AutotierRunner runner(FileSystem fs, Path log, AutotierMetrics metrics) {
+    return runner(fs, log, metrics, "/data");
+  }
+
+  private static AutotierRunner runner(FileSystem fs, Path log, AutotierMetrics metrics, String root) {
+    return new AutotierRunner(fs, null, ReplicationAdvisors.create("aptstore", PpaSettings.defaults(),
+        DecisionRules.defaults(3, false), 10), log, java.time.ZoneOffset.UTC, null, null, metrics, root,
         3_600_000L);
+  }
+
+  private static String rename(String time, String src, String dst) {
+    return line(time, src, null).replace("cmd=open", "cmd=rename").replace("dst=null", "dst=" + dst);
+  }
+
+  private static boolean tracked(AutotierRunner runner, String path) {
+    return ((AptStoreAdvisor) runner.advisor()).predictor().tracks(PathHash.of(path));
+  }
+
+  /**
+   * The log names only a renamed directory; the live log's rename moves each file's popularity to its new path,
+   * found by listing the new directory when it is under the managed root. A renamed file is not listed for. The
+   * log read at the start is not expanded.
+   */
+  @Test
+  void aRenamedDirectoryTakesItsFilesPopularityAlong() throws IOException {
+    String ns = dir.resolve("ns").toString();
+    Files.createDirectories(dir.resolve("ns/new/sub"));
+    Files.writeString(dir.resolve("ns/new/a"), "a");
+    Files.writeString(dir.resolve("ns/new/sub/b"), "b");
+    Files.writeString(dir.resolve("ns/g2"), "g");
+    Path log = dir.resolve("hdfs-audit.log");
+    Files.write(log, List.of(
+        line("00:00:01,000", ns + "/old/a", null),
+        line("00:00:02,000", ns + "/old/sub/b", null),
+        line("00:00:03,000", ns + "/g", null),
+        rename("00:00:04,000", ns + "/old", ns + "/new"),
+        rename("00:00:05,000", ns + "/g", ns + "/g2")));
+    FileSystem local = FileSystem.getLocal(new Configuration());
+    try (AutotierRunner elsewhere = runner(local, log, new AutotierMetrics(), ns + "/other")) {
+      elsewhere.poll();
+      assertFalse(tracked(elsewhere, ns + "/new/a"), "not listed outside the managed root");
+    }
+    try (AutotierRunner live = runner(local, log, new AutotierMetrics(), ns)) {
+      live.poll();
+      for (String moved : List.of("/new/a", "/new/sub/b", "/g2")) {
+        assertTrue(tracked(live, ns + moved), moved);
+      }
+      for (String old : List.of("/old/a", "/old/sub/b", "/g")) {
+        assertFalse(tracked(live, ns + old), old);
+      }
+    }
+    try (AutotierRunner backfilled = runner(local, log, new AutotierMetrics(), ns)) {
+      backfilled.backfill();
+      assertTrue(tracked(backfilled, ns + "/old/a"), "the history is not rewritten from today's namespace");
+      assertFalse(tracked(backfilled, ns + "/new/a"));
+      assertTrue(tracked(backfilled, ns + "/g2"), "a file's own rename is in the log");
+    }
   }
 
   @Test
