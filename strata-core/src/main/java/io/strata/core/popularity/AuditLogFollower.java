@@ -193,15 +193,15 @@ public final class AuditLogFollower implements AutoCloseable {
   }
 
   private void accept(String line, Consumer<AuditEvent> sink) {
-    if (parser.parse(line, event)) {
-      parsed++;
-      lastRecordMillis = event.timeMillis();
-      sink.accept(event);
-    } else if (parser.parseRecordWithoutPath(line, event)) {
-      parsed++; // a call about no file: read, with nothing to count
-      lastRecordMillis = event.timeMillis();
-    } else if (!line.isBlank()) {
-      skipped++;
+    AuditLogParser.Kind kind = parser.read(line, event);
+    if (kind == AuditLogParser.Kind.MALFORMED) {
+      skipped += line.isBlank() ? 0 : 1;
+      return;
+    }
+    parsed++;
+    lastRecordMillis = event.timeMillis();
+    if (kind == AuditLogParser.Kind.EVENT) {
+      sink.accept(event); // a call about no file is read, with nothing to count
     }
   }
 

@@ -34,26 +34,41 @@ public final class AuditLogParser {
     this.zone = zone;
   }
 
-  /**
-   * Fills {@code into} from {@code line}; false when the line is not an audit record (wrong shape, no
-   * timestamp, no {@code cmd} or {@code src}).
-   */
+  /** What a line of the log is. */
+  public enum Kind {
+    /** An audit record of a call about a file: {@code into} is filled. */
+    EVENT,
+    /**
+     * A well-formed record of a call about no file ({@code src=null}: datanodeReport, getDatanodeStorageReport,
+     * ...): nothing about a file's popularity, yet nothing wrong with it. {@code into} is filled, its src "null".
+     */
+    NO_PATH,
+    /** Not an audit record (wrong shape, no timestamp, no {@code cmd} or {@code src}, a relative src). */
+    MALFORMED
+  }
+
+  /** Fills {@code into} from {@code line}; true only for an {@link Kind#EVENT}. */
   public boolean parse(String line, AuditEvent into) {
+    return read(line, into) == Kind.EVENT;
+  }
+
+  /** Fills {@code into} from {@code line} and says what the line is. */
+  public Kind read(String line, AuditEvent into) {
     if (line == null || line.length() < 30) {
-      return false;
+      return Kind.MALFORMED;
     }
     long local = parseTimestamp(line);
     if (local == Long.MIN_VALUE) {
-      return false;
+      return Kind.MALFORMED;
     }
     int allowedAt = line.indexOf("allowed=", 23);
     if (allowedAt < 0) {
-      return false;
+      return Kind.MALFORMED;
     }
     int cmdAt = line.indexOf("\tcmd=", allowedAt);
     int srcAt = cmdAt < 0 ? -1 : line.indexOf("\tsrc=", cmdAt);
     if (cmdAt < 0 || srcAt < 0) {
-      return false;
+      return Kind.MALFORMED;
     }
     into.timeMillis = local - offsetMillis(local);
     into.allowed = line.startsWith("true", allowedAt + 8);
@@ -70,27 +85,10 @@ public final class AuditLogParser {
     }
     int contextAt = line.indexOf("\tcallerContext=", srcEnd);
     into.callerContext = contextAt < 0 ? null : line.substring(contextAt + 15, fieldEnd(line, contextAt + 15));
-    return into.src.startsWith("/");
-  }
-
-  /**
-   * True for a well-formed audit record of a call about no file ({@code src=null}: datanodeReport,
-   * getDatanodeStorageReport, listCorruptFileBlocks without a path, ...), which {@link #parse} refuses: it says
-   * nothing about a file's popularity, yet nothing is wrong with it. Fills in only its time.
-   */
-  public boolean parseRecordWithoutPath(String line, AuditEvent into) {
-    long local = line == null || line.length() < 30 ? Long.MIN_VALUE : parseTimestamp(line);
-    if (local == Long.MIN_VALUE) {
-      return false;
+    if (into.src.startsWith("/")) {
+      return Kind.EVENT;
     }
-    int allowedAt = line.indexOf("allowed=", 23);
-    int cmdAt = allowedAt < 0 ? -1 : line.indexOf("\tcmd=", allowedAt);
-    int srcAt = cmdAt < 0 ? -1 : line.indexOf("\tsrc=", cmdAt);
-    if (srcAt < 0 || !line.startsWith("null", srcAt + 5) || fieldEnd(line, srcAt + 5) != srcAt + 9) {
-      return false;
-    }
-    into.timeMillis = local - offsetMillis(local);
-    return true;
+    return "null".equals(into.src) ? Kind.NO_PATH : Kind.MALFORMED;
   }
 
   private static int fieldEnd(String line, int from) {

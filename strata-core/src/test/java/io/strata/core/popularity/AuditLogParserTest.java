@@ -93,12 +93,15 @@ class AuditLogParserTest {
         + "ip=/127.0.0.1\tcmd=datanodeReport\tsrc=null\tdst=null\tperm=null\tproto=rpc";
     assertFalse(parser.parse(report, event), "no file to count");
     event.timeMillis = 0;
-    assertTrue(parser.parseRecordWithoutPath(report, event));
+    assertEquals(AuditLogParser.Kind.NO_PATH, parser.read(report, event));
     assertEquals(Instant.parse("2026-11-25T21:05:23.262Z").toEpochMilli(), event.timeMillis());
-    assertFalse(parser.parseRecordWithoutPath(report.replace("src=null", "src=/x"), event), "has a path");
-    assertFalse(parser.parseRecordWithoutPath(report.replace("src=null", "src=nullish"), event));
-    assertFalse(parser.parseRecordWithoutPath(report.replace("2026-11-25", "2026-11-xx"), event), "no timestamp");
-    assertFalse(parser.parseRecordWithoutPath("garbage garbage garbage garbage garbage src=null", event));
-    assertFalse(parser.parseRecordWithoutPath(report.substring(0, report.indexOf("\tsrc=")), event), "no src");
+    assertEquals(AuditLogParser.Kind.EVENT, parser.read(report.replace("src=null", "src=/x"), event), "has a path");
+    assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.replace("src=null", "src=nullish"), event));
+    assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.replace("2026-11-25", "2026-11-xx"), event),
+        "no timestamp");
+    assertEquals(AuditLogParser.Kind.MALFORMED, parser.read("garbage garbage garbage garbage garbage src=null",
+        event));
+    assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.substring(0, report.indexOf("\tsrc=")), event),
+        "no src");
   }
 }
