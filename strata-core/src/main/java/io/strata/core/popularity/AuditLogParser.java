@@ -107,7 +107,8 @@ public final class AuditLogParser {
     if (len == 6 && line.startsWith("delete", from)) {
       return AuditEvent.Command.DELETE;
     }
-    if (len == 6 && line.startsWith("rename", from)) {
+    // FileSystem.rename logs "rename"; the rename with options (FileContext, the trash) "rename (options=[...])".
+    if (len >= 6 && line.startsWith("rename", from) && (len == 6 || line.startsWith(" (options=", from + 6))) {
       return AuditEvent.Command.RENAME;
     }
     return AuditEvent.Command.OTHER;

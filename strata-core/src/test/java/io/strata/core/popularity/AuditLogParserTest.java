@@ -104,4 +104,21 @@ class AuditLogParserTest {
     assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.substring(0, report.indexOf("\tsrc=")), event),
         "no src");
   }
+
+  /** The rename with options (FileContext, and the trash that {@code hdfs dfs -rm} uses) is a rename too. */
+  @Test
+  void aRenameWithOptionsIsARename() {
+    String trash = "2026-11-25 23:30:44,149 INFO FSNamesystem.audit: allowed=true\tugi=root (auth:SIMPLE)\t"
+        + "ip=/127.0.0.1\tcmd=rename (options=[TO_TRASH])\tsrc=/data/f2\tdst=/user/root/.Trash/Current/data/f2\t"
+        + "perm=root:supergroup:rw-r--r--\tproto=rpc\tcallerContext=CLI";
+    assertTrue(parser.parse(trash, event));
+    assertEquals(AuditEvent.Command.RENAME, event.command());
+    assertEquals("/data/f2", event.src());
+    assertEquals("/user/root/.Trash/Current/data/f2", event.dst());
+    assertTrue(parser.parse(trash.replace("TO_TRASH", "OVERWRITE"), event));
+    assertEquals(AuditEvent.Command.RENAME, event.command());
+    assertTrue(parser.parse(trash.replace("rename (options=[TO_TRASH])", "renameSnapshot"), event));
+    assertEquals(AuditEvent.Command.OTHER, event.command(), "a command that only begins with rename");
+    assertNull(event.dst());
+  }
 }
