@@ -15,6 +15,7 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
   private final PopularityPredictor predictor;
   private final DecisionRules rules;
   private final PpaSettings settings;
+  private long forgotten;
 
   public AptStoreAdvisor(PpaSettings settings, DecisionRules rules, int expectedFiles) {
     this.predictor = new PopularityPredictor(settings, expectedFiles);
@@ -25,6 +26,11 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
   @Override
   public String name() {
     return "aptstore";
+  }
+
+  /** Files whose state plans have dropped because they were no longer among the files planned for. */
+  public long forgottenFiles() {
+    return forgotten;
   }
 
   public PopularityPredictor predictor() {
@@ -51,6 +57,7 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
 
   @Override
   public Plan plan(List<FileFacts> files, long nowMillis) {
+    forgotten += predictor.forgetAllBut(files.stream().mapToLong(FileFacts::pathHash).sorted().toArray());
     for (FileFacts f : files) {
       if (Double.isNaN(predictor.popularity(f.pathHash()))) {
         predictor.created(f.pathHash(), f.blocks(), nowMillis); // files the log never mentioned start at AVG(P)

@@ -103,6 +103,31 @@ public final class PopularityPredictor {
     return table.find(pathHash) >= 0;
   }
 
+  /**
+   * Drops the state of every tracked file whose hash is not in {@code sortedLive} (ascending), and returns how
+   * many were dropped. The audit log names a deleted or moved directory, not its files, so their state would stay
+   * for good, counted in AVG(P) and |F|; the caller's listing of the files that exist says which are gone. Unlike
+   * {@link #deleted}, this adds nothing to IP: those files left in reference times already ended.
+   */
+  public int forgetAllBut(long[] sortedLive) {
+    long[] gone = new long[Math.max(0, table.size() - sortedLive.length) + 16];
+    int count = 0;
+    for (int slot = 0; slot < table.capacity(); slot++) {
+      if (table.occupied(slot) && java.util.Arrays.binarySearch(sortedLive, table.key(slot)) < 0) {
+        if (count == gone.length) {
+          gone = java.util.Arrays.copyOf(gone, count * 2);
+        }
+        gone[count++] = table.key(slot);
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      int slot = table.find(gone[i]);
+      sum -= table.popularity(slot);
+      table.remove(slot);
+    }
+    return count;
+  }
+
   /** A file was renamed: its state moves with it. */
   public void renamed(long fromHash, long toHash) {
     int slot = table.find(fromHash);

@@ -9,6 +9,10 @@ public interface ReplicationAdvisor {
   /** One audit event; {@code blocks} is the file's block count when known, else 0. */
   void observe(AuditEvent event, int blocks);
 
-  /** Ends the reference time at {@code nowMillis} and plans the next one for these files. */
+  /**
+   * Ends the reference time at {@code nowMillis} and plans the next one for these files: every file it manages,
+   * so an advisor may drop what it holds of a file not among them (deleted, or moved away, with a directory the
+   * audit log names instead of the file).
+   */
   Plan plan(List<FileFacts> files, long nowMillis);
 }

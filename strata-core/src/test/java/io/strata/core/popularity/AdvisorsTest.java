@@ -67,6 +67,41 @@ class AdvisorsTest {
     assertTrue(plan.accepted(), plan.rejection());
   }
 
+  /**
+   * The log names a deleted directory, not its files: the plan's listing says they are gone, so they neither stay
+   * tracked nor weigh in AVG(P). Ten files read once and deleted with their directory would otherwise pull AVG(P)
+   * down to a quarter, and every file would look four times more popular than it is.
+   */
+  @Test
+  void filesGoneWithADirectoryAreForgottenAtThePlanAndLeaveTheAverage() {
+    AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), DecisionRules.defaults(100, true), 16);
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(open("/cold", 0, 0));
+    lines.add(open("/sla/cold", 0, 0));
+    lines.add(open("/warm", 0, 1));
+    for (int f = 0; f < 10; f++) {
+      lines.add(open("/gone/f" + f, 0, 2));
+    }
+    for (int m = 0; m < 60; m++) {
+      lines.add(open("/hot", m, 5));
+    }
+    lines.add(open("/warm", 59, 0));
+    lines.add(open("/gone", 59, 30).replace("cmd=open", "cmd=delete"));
+    feed(advisor, lines);
+    assertEquals(14, advisor.predictor().files(), "a directory's delete names no tracked file");
+
+    Plan plan = advisor.plan(files(), 60 * MIN);
+    assertEquals(4, advisor.predictor().files());
+    assertEquals(10, advisor.forgottenFiles());
+    assertFalse(advisor.predictor().tracks(PathHash.of("/gone/f3")));
+    double live = 0;
+    for (FileFacts f : files()) {
+      live += advisor.predictor().popularity(f.pathHash());
+    }
+    assertEquals(live / 4, advisor.predictor().average(), 1e-6, "AVG(P) is over the files that exist");
+    assertTrue(byPath(plan).get("/hot").reason().contains(" 3.98x AVG(P)"), byPath(plan).get("/hot").reason());
+  }
+
   @Test
   void withoutARedundantSecondaryTierColdFilesKeepTwoReplicasAndScheduledInputsArePromoted() {
     // The plan is made at 01:00 UTC with a 12 h reference time: a job at 01:30 runs within it.

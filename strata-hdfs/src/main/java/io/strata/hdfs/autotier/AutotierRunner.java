@@ -101,27 +101,38 @@ public final class AutotierRunner implements AutoCloseable {
   }
 
   /**
-   * An event of the live log. A rename whose source the predictor does not know as a file may be a directory's:
-   * its files are then renamed one by one, from a listing of the new directory ({@link DirectoryRenames}), when
-   * that is under the managed root. The log read at the start is not expanded: the namespace may have changed
-   * much since it was written, and a day of job commits would be a burst of listings for the NameNode.
+   * An event of the live log. The log names a rename's destination as the caller gave it, so two renames under the
+   * root are resolved against the namespace as it is now:
+   * <ul>
+   *   <li>a file the predictor knows, renamed onto a directory that existed, went into it (HDFS's rename, unlike
+   *       {@code hdfs dfs -mv}, logs the directory): its state goes to the file's path in the directory;</li>
+   *   <li>a rename whose source the predictor does not know as a file may be a directory's: its files are renamed
+   *       one by one, from a listing of the new directory ({@link DirectoryRenames}).</li>
+   * </ul>
+   * The log read at the start is not resolved: the namespace may have changed much since it was written, and a
+   * day of job commits would be a burst of lookups for the NameNode.
    */
   private void observeLive(AuditEvent event) {
-    boolean maybeDirectory = event.command() == AuditEvent.Command.RENAME && event.allowed() && event.dst() != null
-        && fs != null && under(event.dst(), root) && advisor instanceof AptStoreAdvisor aptStore
-        && !aptStore.predictor().tracks(PathHash.of(event.src()));
-    if (!observe(event) || !maybeDirectory) {
+    boolean renameUnderRoot = event.command() == AuditEvent.Command.RENAME && event.allowed() && event.dst() != null
+        && fs != null && under(event.src(), root) && under(event.dst(), root) && !ownEvent(event);
+    if (!renameUnderRoot || !(advisor instanceof AptStoreAdvisor aptStore)) {
+      observe(event);
       return;
     }
     try {
+      if (aptStore.predictor().tracks(PathHash.of(event.src()))) {
+        observe(DirectoryRenames.intoDirectory(fs, event));
+        return;
+      }
+      observe(event);
       List<AuditEvent> files = DirectoryRenames.perFile(fs, event);
       files.forEach(this::observe);
       if (!files.isEmpty()) {
         LOG.debug("autotier: {} file(s) moved with directory {} -> {}", files.size(), event.src(), event.dst());
       }
     } catch (IOException e) {
-      LOG.warn("autotier: could not list {} after its rename from {}; its files start again at the average "
-          + "popularity: {}", event.dst(), event.src(), e.toString());
+      LOG.warn("autotier: could not look up {} after the rename from {}; what was renamed starts again at the "
+          + "average popularity: {}", event.dst(), event.src(), e.toString());
     }
   }
 
@@ -140,15 +151,25 @@ public final class AutotierRunner implements AutoCloseable {
     return root.equals("/") || path.equals(root) || path.startsWith(root.endsWith("/") ? root : root + "/");
   }
 
-  /** Hands the event to the advisor unless it is Strata's own; false when ignored. */
+  /**
+   * Hands the event to the advisor unless it is Strata's own (counted as ignored) or about no path under the root
+   * (neither planned for nor counted in AVG(P), and the plan would drop its state again); false when not handed.
+   */
   private boolean observe(AuditEvent event) {
-    String context = event.callerContext();
-    if (event.src().startsWith(TierManager.RESERVED_DIR + "/") || context != null && context.startsWith(OWN_CONTEXT)) {
+    if (ownEvent(event)) {
       eventsIgnored++;
+      return false;
+    }
+    if (!under(event.src(), root) && (event.dst() == null || !under(event.dst(), root))) {
       return false;
     }
     advisor.observe(event, 0);
     return true;
+  }
+
+  private static boolean ownEvent(AuditEvent event) {
+    String context = event.callerContext();
+    return event.src().startsWith(TierManager.RESERVED_DIR + "/") || context != null && context.startsWith(OWN_CONTEXT);
   }
 
   private void counted() {
@@ -181,7 +202,12 @@ public final class AutotierRunner implements AutoCloseable {
   public Cycle cycle(long nowMillis, BooleanSupplier stopping) throws IOException, InterruptedException {
     poll();
     List<FileFacts> files = ClusterFiles.facts(fs, new org.apache.hadoop.fs.Path(root), tierMap);
+    long forgottenBefore = advisor instanceof AptStoreAdvisor aptStore ? aptStore.forgottenFiles() : 0;
     Plan plan = advisor.plan(files, nowMillis);
+    if (advisor instanceof AptStoreAdvisor aptStore && aptStore.forgottenFiles() > forgottenBefore) {
+      LOG.info("autotier: forgot {} file(s) no longer under {} (deleted or moved with a directory)",
+          aptStore.forgottenFiles() - forgottenBefore, root);
+    }
     metrics.cycles.incr();
     Map<String, FileFacts> byPath = new HashMap<>();
     files.forEach(f -> byPath.put(f.path(), f));

@@ -13,12 +13,31 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 
 /**
- * A rename in the audit log names only what was renamed: for a directory, its files' popularity would stay with
- * their old paths. This turns the rename of a directory into one rename per file below it, found by listing the
- * new directory as the namespace has it now (so it is meant for the live log, read moments after the rename).
+ * A rename in the audit log is logged as its caller asked for it: for a directory it names only the directory, so
+ * its files' popularity would stay with their old paths, and a file renamed onto an existing directory names the
+ * directory, not where the file went. This resolves both against the namespace as it is now (so it is meant for
+ * the live log, read moments after the rename): a directory's rename becomes one rename per file below it, and a
+ * file's rename onto a directory a rename to its path inside.
  */
 final class DirectoryRenames {
   private DirectoryRenames() {}
+
+  /**
+   * {@code rename} of a file as it happened: when its destination is a directory now, the file went into it
+   * (HDFS's rename onto an existing directory), so the event is rewritten to the file's path there.
+   */
+  static AuditEvent intoDirectory(FileSystem fs, AuditEvent rename) throws IOException {
+    try {
+      if (!fs.getFileStatus(new Path(rename.dst())).isDirectory()) {
+        return rename;
+      }
+    } catch (FileNotFoundException gone) {
+      return rename;
+    }
+    String name = rename.src().substring(rename.src().lastIndexOf('/') + 1);
+    String directory = rename.dst().endsWith("/") ? rename.dst() : rename.dst() + "/";
+    return AuditEvent.of(rename.timeMillis(), AuditEvent.Command.RENAME, rename.src(), directory + name);
+  }
 
   /**
    * One rename event per file now below {@code rename}'s destination, from its old path to its new one, at the

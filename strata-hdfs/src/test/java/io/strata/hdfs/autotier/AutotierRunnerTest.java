@@ -96,6 +96,39 @@ class AutotierRunnerTest {
     }
   }
 
+  /**
+   * HDFS's rename onto an existing directory logs the directory as the destination: the live log's rename is
+   * resolved to the file's path inside. A rename to the trash (a rename with options) takes the file's state out of
+   * the root, and events about paths outside the root are not tracked at all.
+   */
+  @Test
+  void aFileRenamedOntoADirectoryKeepsItsPopularityAndPathsOutsideTheRootAreNotTracked() throws IOException {
+    String ns = dir.resolve("ns").toString();
+    Files.createDirectories(dir.resolve("ns/dir"));
+    Files.writeString(dir.resolve("ns/dir/f3"), "moved in");
+    Files.writeString(dir.resolve("ns/g2"), "renamed");
+    Path log = dir.resolve("hdfs-audit.log");
+    Files.write(log, List.of(
+        line("00:00:01,000", ns + "/f3", null),
+        line("00:00:02,000", ns + "/g", null),
+        line("00:00:03,000", ns + "/old", null),
+        line("00:00:04,000", dir + "/elsewhere/y", null),
+        rename("00:00:05,000", ns + "/f3", ns + "/dir"),
+        rename("00:00:06,000", ns + "/g", ns + "/g2"),
+        rename("00:00:07,000", ns + "/old", "/user/alice/.Trash/Current" + ns + "/old")
+            .replace("cmd=rename", "cmd=rename (options=[TO_TRASH])")));
+    FileSystem local = FileSystem.getLocal(new Configuration());
+    try (AutotierRunner live = runner(local, log, new AutotierMetrics(), ns)) {
+      live.poll();
+      assertTrue(tracked(live, ns + "/dir/f3"), "moved into the directory");
+      assertFalse(tracked(live, ns + "/dir"), "the directory is not a file");
+      assertFalse(tracked(live, ns + "/f3"));
+      assertTrue(tracked(live, ns + "/g2"), "a rename to a new name is taken as logged");
+      assertFalse(tracked(live, ns + "/old"), "moved to the trash");
+      assertFalse(tracked(live, dir + "/elsewhere/y"), "outside the root");
+    }
+  }
+
   @Test
   void aRunnerBuiltAgainOverTheSameLogsCountsTheirIgnoredEventsOnceNotTwice() throws IOException {
     Path log = dir.resolve("hdfs-audit.log");
