@@ -9,6 +9,7 @@ import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
 import io.strata.hdfs.tier.TierSettings;
 import io.strata.hdfs.tier.TierUsage;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -54,18 +55,26 @@ final class TierCommand implements Runnable {
         description = "blocks moved at once (default: ${DEFAULT-VALUE})")
     int parallel;
 
-    /** Prints the result and returns the exit code: 0 success, 2 bad input, 1 any other failure. */
+    @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec command;
+
+    /**
+     * Prints the result and returns the exit code: 0 success, 2 bad input, 1 any other failure. JSON goes to
+     * standard output either way; as text, a failure goes to standard error, named by the command.
+     */
     int report(TierResult result) throws Exception {
       if (json) {
         System.out.println(JSON.writeValueAsString(TierCommand.json(result)));
       } else {
-        System.out.println((result.success() ? "ok: " : "failed: ") + result.message());
+        PrintStream out = result.success() ? System.out : System.err;
+        out.println(result.success() ? "ok: " + result.message()
+            : command.qualifiedName() + ": " + result.message());
         if (result.files() > 0) {
-          System.out.printf(Locale.ROOT, "  %d file(s), %d of %d block(s) on their tiers, %d move(s), %s copied, "
+          out.printf(Locale.ROOT, "  %d file(s), %d of %d block(s) on their tiers, %d move(s), %s copied, "
                   + "%d failed move(s), %.1f s%n", result.files(), result.blocksDone(), result.blocks(), result.moves(),
               ByteSize.format(result.bytesMoved()), result.failedMoves(), result.millis() / 1000.0);
         }
-        result.problems().forEach(p -> System.out.println("  " + p));
+        result.problems().forEach(p -> out.println("  " + p));
       }
       if (result.success()) {
         return 0;

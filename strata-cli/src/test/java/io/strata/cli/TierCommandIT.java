@@ -105,11 +105,13 @@ class TierCommandIT {
     assertEquals(4, blocksOn("/cli/move/f", "pcie-ssd"));
 
     assertEquals(2, cli.strata("tier", "move", "/cli/move/f", "hdd", "nvme", "--conf", conf));
-    assertTrue(cli.stdout().contains("unknown tier 'nvme'"), cli.stdout());
+    assertTrue(cli.stderr().startsWith("strata tier move: ") && cli.stderr().contains("unknown tier 'nvme'"),
+        cli.stderr());
+    assertEquals("", cli.stdout(), "a refusal goes to standard error");
     assertEquals(1, cli.strata("tier", "create", "/cli/nowhere", "hdd", "--conf", conf, "--json"));
     assertEquals("NOT_FOUND", new ObjectMapper().readTree(cli.stdout()).get("failure").asText());
     assertEquals(2, cli.strata("tier", "set-policy", "/cli/move/f", "tier-aware", "--conf", conf));
-    assertTrue(cli.stdout().contains("give the number of replicas"), cli.stdout());
+    assertTrue(cli.stderr().contains("give the number of replicas"), cli.stderr());
     assertEquals(0, cli.strata("policy", "show", "/cli/move/f", "--conf", conf));
     assertTrue(cli.stdout().contains("layout:pcie-ssd+hdd+hdd"), "strata policy shows the recorded layout: " + cli.stdout());
 
