@@ -15,7 +15,9 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
   private final PopularityPredictor predictor;
   private final DecisionRules rules;
   private final PpaSettings settings;
+  private final PendingRenames renames = new PendingRenames(PendingRenames.DEFAULT_CAPACITY);
   private long forgotten;
+  private long followed;
 
   public AptStoreAdvisor(PpaSettings settings, DecisionRules rules, int expectedFiles) {
     this.predictor = new PopularityPredictor(settings, expectedFiles);
@@ -31,6 +33,16 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
   /** Files whose state plans have dropped because they were no longer among the files planned for. */
   public long forgottenFiles() {
     return forgotten;
+  }
+
+  /** Files whose state plans found through renames the log named a directory in ({@link PendingRenames}). */
+  public long filesFollowedThroughRenames() {
+    return followed;
+  }
+
+  /** Renames dropped unresolved because more than {@link PendingRenames#DEFAULT_CAPACITY} came between plans. */
+  public long renamesDropped() {
+    return renames.dropped();
   }
 
   public PopularityPredictor predictor() {
@@ -49,6 +61,7 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
       case RENAME -> {
         if (event.dst() != null) {
           predictor.renamed(PathHash.of(event.src()), PathHash.of(event.dst()));
+          renames.record(event.src(), event.dst());
         }
       }
       default -> { }
@@ -57,7 +70,9 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
 
   @Override
   public Plan plan(List<FileFacts> files, long nowMillis) {
-    forgotten += predictor.forgetAllBut(files.stream().mapToLong(FileFacts::pathHash).sorted().toArray());
+    long[] live = files.stream().mapToLong(FileFacts::pathHash).sorted().toArray();
+    followed += renames.resolve(files, live, predictor);
+    forgotten += predictor.forgetAllBut(live);
     for (FileFacts f : files) {
       if (Double.isNaN(predictor.popularity(f.pathHash()))) {
         predictor.created(f.pathHash(), f.blocks(), nowMillis); // files the log never mentioned start at AVG(P)

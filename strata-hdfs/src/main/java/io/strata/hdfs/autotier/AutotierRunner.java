@@ -4,7 +4,6 @@ import io.strata.core.popularity.AptStoreAdvisor;
 import io.strata.core.popularity.AuditEvent;
 import io.strata.core.popularity.AuditLogFollower;
 import io.strata.core.popularity.FileFacts;
-import io.strata.core.popularity.PathHash;
 import io.strata.core.popularity.Plan;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
@@ -95,45 +94,9 @@ public final class AutotierRunner implements AutoCloseable {
 
   /** Reads what the live log gained; returns the lines read. */
   public int poll() throws IOException {
-    int lines = follower.poll(this::observeLive);
+    int lines = follower.poll(this::observe);
     counted();
     return lines;
-  }
-
-  /**
-   * An event of the live log. The log names a rename's destination as the caller gave it, so two renames under the
-   * root are resolved against the namespace as it is now:
-   * <ul>
-   *   <li>a file the predictor knows, renamed onto a directory that existed, went into it (HDFS's rename, unlike
-   *       {@code hdfs dfs -mv}, logs the directory): its state goes to the file's path in the directory;</li>
-   *   <li>a rename whose source the predictor does not know as a file may be a directory's: its files are renamed
-   *       one by one, from a listing of the new directory ({@link DirectoryRenames}).</li>
-   * </ul>
-   * The log read at the start is not resolved: the namespace may have changed much since it was written, and a
-   * day of job commits would be a burst of lookups for the NameNode.
-   */
-  private void observeLive(AuditEvent event) {
-    boolean renameUnderRoot = event.command() == AuditEvent.Command.RENAME && event.allowed() && event.dst() != null
-        && fs != null && under(event.src(), root) && under(event.dst(), root) && !ownEvent(event);
-    if (!renameUnderRoot || !(advisor instanceof AptStoreAdvisor aptStore)) {
-      observe(event);
-      return;
-    }
-    try {
-      if (aptStore.predictor().tracks(PathHash.of(event.src()))) {
-        observe(DirectoryRenames.intoDirectory(fs, event));
-        return;
-      }
-      observe(event);
-      List<AuditEvent> files = DirectoryRenames.perFile(fs, event);
-      files.forEach(this::observe);
-      if (!files.isEmpty()) {
-        LOG.debug("autotier: {} file(s) moved with directory {} -> {}", files.size(), event.src(), event.dst());
-      }
-    } catch (IOException e) {
-      LOG.warn("autotier: could not look up {} after the rename from {}; what was renamed starts again at the "
-          + "average popularity: {}", event.dst(), event.src(), e.toString());
-    }
   }
 
   private void backfilled(AuditEvent event) {
@@ -202,11 +165,23 @@ public final class AutotierRunner implements AutoCloseable {
   public Cycle cycle(long nowMillis, BooleanSupplier stopping) throws IOException, InterruptedException {
     poll();
     List<FileFacts> files = ClusterFiles.facts(fs, new org.apache.hadoop.fs.Path(root), tierMap);
-    long forgottenBefore = advisor instanceof AptStoreAdvisor aptStore ? aptStore.forgottenFiles() : 0;
+    AptStoreAdvisor aptStore = advisor instanceof AptStoreAdvisor a ? a : null;
+    long followedBefore = aptStore == null ? 0 : aptStore.filesFollowedThroughRenames();
+    long forgottenBefore = aptStore == null ? 0 : aptStore.forgottenFiles();
+    long droppedBefore = aptStore == null ? 0 : aptStore.renamesDropped();
     Plan plan = advisor.plan(files, nowMillis);
-    if (advisor instanceof AptStoreAdvisor aptStore && aptStore.forgottenFiles() > forgottenBefore) {
-      LOG.info("autotier: forgot {} file(s) no longer under {} (deleted or moved with a directory)",
-          aptStore.forgottenFiles() - forgottenBefore, root);
+    if (aptStore != null) {
+      long followed = aptStore.filesFollowedThroughRenames() - followedBefore;
+      long forgotten = aptStore.forgottenFiles() - forgottenBefore;
+      long dropped = aptStore.renamesDropped() - droppedBefore;
+      if (followed > 0 || forgotten > 0) {
+        LOG.info("autotier: {} file(s) found through renames the log named a directory in, {} forgotten (no longer "
+            + "under {})", followed, forgotten, root);
+      }
+      if (dropped > 0) {
+        LOG.warn("autotier: {} rename(s) came in too great a number between two plans and were not followed; "
+            + "files moved by them start again at the average popularity", dropped);
+      }
     }
     metrics.cycles.incr();
     Map<String, FileFacts> byPath = new HashMap<>();

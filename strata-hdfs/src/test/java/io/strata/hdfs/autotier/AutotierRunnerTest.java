@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.popularity.AptStoreAdvisor;
 import io.strata.core.popularity.DecisionRules;
+import io.strata.core.popularity.FileFacts;
 import io.strata.core.popularity.PathHash;
 import io.strata.core.popularity.PpaSettings;
 import io.strata.core.popularity.ReplicationAdvisors;
@@ -13,15 +14,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a runner makes of the logs it reads, without a cluster: the audit counts it publishes, and how renames move
- * popularity (over a local file system standing in for the namespace).
+ * popularity (with a listing standing in for the namespace).
  */
 class AutotierRunnerTest {
   @TempDir
@@ -55,78 +56,59 @@ class AutotierRunnerTest {
     return ((AptStoreAdvisor) runner.advisor()).predictor().tracks(PathHash.of(path));
   }
 
-  /**
-   * The log names only a renamed directory; the live log's rename moves each file's popularity to its new path,
-   * found by listing the new directory when it is under the managed root. A renamed file is not listed for. The
-   * log read at the start is not expanded.
-   */
-  @Test
-  void aRenamedDirectoryTakesItsFilesPopularityAlong() throws IOException {
-    String ns = dir.resolve("ns").toString();
-    Files.createDirectories(dir.resolve("ns/new/sub"));
-    Files.writeString(dir.resolve("ns/new/a"), "a");
-    Files.writeString(dir.resolve("ns/new/sub/b"), "b");
-    Files.writeString(dir.resolve("ns/g2"), "g");
-    Path log = dir.resolve("hdfs-audit.log");
-    Files.write(log, List.of(
-        line("00:00:01,000", ns + "/old/a", null),
-        line("00:00:02,000", ns + "/old/sub/b", null),
-        line("00:00:03,000", ns + "/g", null),
-        rename("00:00:04,000", ns + "/old", ns + "/new"),
-        rename("00:00:05,000", ns + "/g", ns + "/g2")));
-    FileSystem local = FileSystem.getLocal(new Configuration());
-    try (AutotierRunner elsewhere = runner(local, log, new AutotierMetrics(), ns + "/other")) {
-      elsewhere.poll();
-      assertFalse(tracked(elsewhere, ns + "/new/a"), "not listed outside the managed root");
-    }
-    try (AutotierRunner live = runner(local, log, new AutotierMetrics(), ns)) {
-      live.poll();
-      for (String moved : List.of("/new/a", "/new/sub/b", "/g2")) {
-        assertTrue(tracked(live, ns + moved), moved);
-      }
-      for (String old : List.of("/old/a", "/old/sub/b", "/g")) {
-        assertFalse(tracked(live, ns + old), old);
-      }
-    }
-    try (AutotierRunner backfilled = runner(local, log, new AutotierMetrics(), ns)) {
-      backfilled.backfill();
-      assertTrue(tracked(backfilled, ns + "/old/a"), "the history is not rewritten from today's namespace");
-      assertFalse(tracked(backfilled, ns + "/new/a"));
-      assertTrue(tracked(backfilled, ns + "/g2"), "a file's own rename is in the log");
-    }
+  private static List<FileFacts> listing(String... paths) {
+    return java.util.Arrays.stream(paths).map(p -> new FileFacts(p, 3, false, 1 << 20, 1)).toList();
   }
 
   /**
-   * HDFS's rename onto an existing directory logs the directory as the destination: the live log's rename is
-   * resolved to the file's path inside. A rename to the trash (a rename with options) takes the file's state out of
-   * the root, and events about paths outside the root are not tracked at all.
+   * The log names only a renamed directory, and for a file renamed onto an existing directory only the directory:
+   * the plan finds those files' popularity under their new paths from its listing, alike for the live log and for
+   * the log read at a start (so a restarted daemon predicts as the stopped one did). A file moved to the trash
+   * (a rename with options) and a deleted directory's files are forgotten at the plan; events about paths outside
+   * the root are not tracked at all.
    */
   @Test
-  void aFileRenamedOntoADirectoryKeepsItsPopularityAndPathsOutsideTheRootAreNotTracked() throws IOException {
-    String ns = dir.resolve("ns").toString();
-    Files.createDirectories(dir.resolve("ns/dir"));
-    Files.writeString(dir.resolve("ns/dir/f3"), "moved in");
-    Files.writeString(dir.resolve("ns/g2"), "renamed");
+  void renamesTheLogNamesADirectoryInKeepPopularityLiveAndAfterARestart() throws IOException {
     Path log = dir.resolve("hdfs-audit.log");
     Files.write(log, List.of(
-        line("00:00:01,000", ns + "/f3", null),
-        line("00:00:02,000", ns + "/g", null),
-        line("00:00:03,000", ns + "/old", null),
-        line("00:00:04,000", dir + "/elsewhere/y", null),
-        rename("00:00:05,000", ns + "/f3", ns + "/dir"),
-        rename("00:00:06,000", ns + "/g", ns + "/g2"),
-        rename("00:00:07,000", ns + "/old", "/user/alice/.Trash/Current" + ns + "/old")
-            .replace("cmd=rename", "cmd=rename (options=[TO_TRASH])")));
-    FileSystem local = FileSystem.getLocal(new Configuration());
-    try (AutotierRunner live = runner(local, log, new AutotierMetrics(), ns)) {
+        line("00:00:01,000", "/data/old/a", null),
+        line("00:00:02,000", "/data/old/sub/b", null),
+        line("00:00:03,000", "/data/g", null),
+        line("00:00:04,000", "/data/f3", null),
+        line("00:00:05,000", "/data/trashed", null),
+        line("00:00:06,000", "/data/tmp/x", null),
+        line("00:00:07,000", "/elsewhere/y", null),
+        rename("00:00:08,000", "/data/old", "/data/new"),
+        rename("00:00:09,000", "/data/g", "/data/g2"),
+        rename("00:00:10,000", "/data/f3", "/data/dir"),
+        rename("00:00:11,000", "/data/trashed", "/user/alice/.Trash/Current/data/trashed")
+            .replace("cmd=rename", "cmd=rename (options=[TO_TRASH])"),
+        line("00:00:12,000", "/data/tmp", null).replace("cmd=open", "cmd=delete")));
+    List<FileFacts> now = listing("/data/new/a", "/data/new/sub/b", "/data/g2", "/data/dir/f3", "/data/dir/x");
+    try (AutotierRunner live = runner(null, log, new AutotierMetrics(), "/data");
+         AutotierRunner restarted = runner(null, log, new AutotierMetrics(), "/data")) {
       live.poll();
-      assertTrue(tracked(live, ns + "/dir/f3"), "moved into the directory");
-      assertFalse(tracked(live, ns + "/dir"), "the directory is not a file");
-      assertFalse(tracked(live, ns + "/f3"));
-      assertTrue(tracked(live, ns + "/g2"), "a rename to a new name is taken as logged");
-      assertFalse(tracked(live, ns + "/old"), "moved to the trash");
-      assertFalse(tracked(live, dir + "/elsewhere/y"), "outside the root");
+      restarted.backfill();
+      assertFalse(tracked(live, "/elsewhere/y"), "outside the root");
+      for (AutotierRunner runner : List.of(live, restarted)) {
+        runner.advisor().plan(now, Instant.parse("2026-11-22T01:00:00Z").toEpochMilli());
+        for (String moved : List.of("/data/new/a", "/data/new/sub/b", "/data/g2", "/data/dir/f3")) {
+          assertTrue(tracked(runner, moved), moved);
+        }
+        for (String gone : List.of("/data/old/a", "/data/g", "/data/f3", "/data/dir", "/data/trashed",
+            "/data/tmp/x", "/elsewhere/y")) {
+          assertFalse(tracked(runner, gone), gone);
+        }
+        AptStoreAdvisor advisor = (AptStoreAdvisor) runner.advisor();
+        assertEquals(3, advisor.filesFollowedThroughRenames(), "two files of /data/old, and /data/f3");
+        assertEquals(2, advisor.forgottenFiles(), "/data/tmp/x, deleted with its directory, and the trashed file");
+        assertEquals(popularity(live, "/data/new/a"), popularity(runner, "/data/new/a"));
+      }
     }
+  }
+
+  private static double popularity(AutotierRunner runner, String path) {
+    return ((AptStoreAdvisor) runner.advisor()).predictor().popularity(PathHash.of(path));
   }
 
   @Test

@@ -1,0 +1,136 @@
+package io.strata.core.popularity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A plan finds the popularity of files the audit log did not name in their renames: files of a renamed directory,
+ * a file renamed onto an existing directory, and files renamed again after their directory was. Each case is played
+ * twice, with the renames and without them (a reference advisor that sees the same reads and plans over the old
+ * paths): after the plan, a renamed file must be exactly as popular as it is in the reference at its old path.
+ */
+class PendingRenamesTest {
+  private static final long MIN = 60_000;
+  private final AptStoreAdvisor advisor = advisor();
+  private final AptStoreAdvisor reference = advisor();
+  private long clock;
+
+  private static AptStoreAdvisor advisor() {
+    return new AptStoreAdvisor(PpaSettings.defaults(), DecisionRules.defaults(100, true), 64);
+  }
+
+  /** An event both advisors see. */
+  private void both(AuditEvent.Command command, String src) {
+    clock += 1000;
+    advisor.observe(AuditEvent.of(clock, command, src, null), 1);
+    reference.observe(AuditEvent.of(clock, command, src, null), 1);
+  }
+
+  /** A rename only the advisor sees. */
+  private void rename(String src, String dst) {
+    clock += 1000;
+    advisor.observe(AuditEvent.of(clock, AuditEvent.Command.RENAME, src, dst), 1);
+  }
+
+  /** Reads {@code paths} ten times each, a minute apart, in turn. */
+  private void readOften(String... paths) {
+    for (int i = 0; i < 10; i++) {
+      for (String path : paths) {
+        both(AuditEvent.Command.OPEN, path);
+      }
+      clock += MIN;
+    }
+  }
+
+  private static double popularity(AptStoreAdvisor advisor, String path) {
+    return advisor.predictor().popularity(PathHash.of(path));
+  }
+
+  private static List<FileFacts> listing(String... paths) {
+    List<FileFacts> files = new ArrayList<>();
+    for (String path : paths) {
+      files.add(new FileFacts(path, 3, false, 1 << 20, 1));
+    }
+    return files;
+  }
+
+  @Test
+  void aRenamedDirectorysFilesKeepTheirPopularity() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/d1/a", "/hot", "/d1/sub/b");
+    rename("/d1", "/d2");
+
+    advisor.plan(listing("/hot", "/cold", "/d2/a", "/d2/sub/b"), clock);
+    reference.plan(listing("/hot", "/cold", "/d1/a", "/d1/sub/b"), clock);
+    assertEquals(popularity(reference, "/d1/a"), popularity(advisor, "/d2/a"), 1e-4);
+    assertEquals(popularity(reference, "/d1/sub/b"), popularity(advisor, "/d2/sub/b"), 1e-4);
+    assertTrue(popularity(advisor, "/d2/a") > 1, "popular: " + popularity(advisor, "/d2/a"));
+    assertFalse(advisor.predictor().tracks(PathHash.of("/d1/a")));
+    assertEquals(2, advisor.filesFollowedThroughRenames());
+    assertEquals(4, advisor.predictor().files());
+  }
+
+  @Test
+  void aFileRenamedOntoAnExistingDirectoryKeepsItsPopularity() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/f3", "/hot");
+    rename("/f3", "/dir"); // HDFS's rename onto a directory logs the directory
+
+    advisor.plan(listing("/hot", "/cold", "/dir/f3"), clock);
+    reference.plan(listing("/hot", "/cold", "/f3"), clock);
+    assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
+    assertTrue(popularity(advisor, "/dir/f3") > 1, "popular: " + popularity(advisor, "/dir/f3"));
+    assertFalse(advisor.predictor().tracks(PathHash.of("/dir")), "a directory is not a file");
+  }
+
+  @Test
+  void aFileRenamedAfterItsDirectoryWasIsTracedBackThroughBoth() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/x/f", "/hot");
+    rename("/x", "/y");
+    rename("/y/f", "/y/g"); // its state is still at /x/f: nothing to move yet
+    rename("/y", "/z/");
+
+    advisor.plan(listing("/hot", "/cold", "/z/g"), clock);
+    reference.plan(listing("/hot", "/cold", "/x/f"), clock);
+    assertEquals(popularity(reference, "/x/f"), popularity(advisor, "/z/g"), 1e-4);
+    assertTrue(popularity(advisor, "/z/g") > 1, "popular: " + popularity(advisor, "/z/g"));
+    assertEquals(3, advisor.predictor().files());
+  }
+
+  @Test
+  void aFileAtTheOldPathKeepsItsStateAndTheRenamesAreGoneAfterThePlan() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/d1/a", "/hot");
+    rename("/d1", "/d2");
+
+    // /d1/a exists again (written after the rename): its state is not taken for /d2/a, which starts afresh.
+    advisor.plan(listing("/hot", "/cold", "/d1/a", "/d2/a"), clock);
+    assertTrue(popularity(advisor, "/d1/a") > popularity(advisor, "/d2/a"),
+        popularity(advisor, "/d1/a") + " > " + popularity(advisor, "/d2/a"));
+    assertEquals(0, advisor.filesFollowedThroughRenames());
+
+    // The next plan has no renames left to follow: a listing without /d1/a forgets it instead.
+    advisor.plan(listing("/hot", "/cold", "/d2/a"), clock + 3_600_000);
+    assertFalse(advisor.predictor().tracks(PathHash.of("/d1/a")));
+    assertEquals(0, advisor.filesFollowedThroughRenames());
+  }
+
+  @Test
+  void beyondItsCapacityTheOldestRenamesAreDropped() {
+    PendingRenames renames = new PendingRenames(2);
+    renames.record("/a", "/b");
+    renames.record("/c", "/d");
+    renames.record("/e", "/f");
+    assertEquals(2, renames.size());
+    assertEquals(1, renames.dropped());
+    renames.record("/c2", "/d");
+    assertEquals(2, renames.size(), "a destination named again replaces its rename");
+    assertEquals(1, renames.dropped());
+  }
+}
