@@ -17,8 +17,11 @@ import java.util.Map;
  * path that no longer exists as a file, so a file created at a renamed directory's old path keeps its own.
  */
 final class PendingRenames {
-  /** Renames kept between plans; beyond it the oldest are dropped (their files start again at the average). */
-  static final int DEFAULT_CAPACITY = 1_000_000;
+  /**
+   * Renames kept between plans, about 280 bytes each (two paths and a map entry); beyond it the oldest are dropped
+   * and the files they moved start again at the average. Most renames are job commits moving fresh output.
+   */
+  static final int DEFAULT_CAPACITY = 200_000;
   /** A file renamed more times than this between two plans is not traced further back. */
   private static final int MAX_HOPS = 16;
 
