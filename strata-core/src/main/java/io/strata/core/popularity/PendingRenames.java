@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * The renames read since the last plan, so that a plan can find where a file's popularity was left when the audit
  * log did not name the file. The log records a rename as its caller asked for it: a directory's rename names only
- * the directory, and a file renamed onto an existing directory names the directory, where the predictor then keeps
- * the file's state. At the plan, the listing says which files exist; a listed file the predictor does not track is
+ * the directory, and a rename onto an existing directory (which HDFS moves the source into) names that directory;
+ * for a file, the predictor then keeps the file's state under the directory's path. At the plan, the listing says which files exist; a listed file the predictor does not track is
  * traced back through these renames to a path whose state it does track, and that state moves to the file.
  *
  * <p>This needs no call to the NameNode and works alike for the log read at a daemon's start, for the live log and
@@ -107,11 +107,18 @@ final class PendingRenames {
       if (predictor.tracks(previousHash) && !listed(previousHash, sortedLive)) {
         return previousHash;
       }
-      // A file renamed onto an existing directory: its state went to the directory's path.
+      // Renamed onto an existing directory, which HDFS moves it into: a file's state went to the directory's path;
+      // a directory's files were at the same place below its old path.
+      String inside = ancestor + "/" + name(rename.src());
       long directoryHash = PathHash.of(ancestor);
-      if (current.equals(ancestor + "/" + name(rename.src())) && predictor.tracks(directoryHash)
-          && !listed(directoryHash, sortedLive)) {
+      if (current.equals(inside) && predictor.tracks(directoryHash) && !listed(directoryHash, sortedLive)) {
         return directoryHash;
+      }
+      if (current.startsWith(inside + "/")) {
+        long movedHash = PathHash.of(rename.src() + current.substring(inside.length()));
+        if (predictor.tracks(movedHash) && !listed(movedHash, sortedLive)) {
+          return movedHash;
+        }
       }
       current = previous;
       before = rename.sequence();

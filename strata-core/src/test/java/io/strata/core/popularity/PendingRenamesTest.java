@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A plan finds the popularity of files the audit log did not name in their renames: files of a renamed directory,
- * a file renamed onto an existing directory, and files renamed again after their directory was. Each case is played
+ * a file or a directory renamed onto an existing directory, and files renamed again after their directory was. Each case is played
  * twice, with the renames and without them (a reference advisor that sees the same reads and plans over the old
  * paths): after the plan, a renamed file must be exactly as popular as it is in the reference at its old path.
  */
@@ -86,6 +86,20 @@ class PendingRenamesTest {
     assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
     assertTrue(popularity(advisor, "/dir/f3") > 1, "popular: " + popularity(advisor, "/dir/f3"));
     assertFalse(advisor.predictor().tracks(PathHash.of("/dir")), "a directory is not a file");
+  }
+
+  @Test
+  void aDirectoryRenamedOntoAnExistingDirectoryKeepsItsFilesPopularity() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/d1/a", "/hot");
+    both(AuditEvent.Command.CREATE, "/d2/x");
+    rename("/d1", "/d2"); // /d2 exists: HDFS moves /d1 to /d2/d1 and logs /d2
+
+    advisor.plan(listing("/hot", "/cold", "/d2/x", "/d2/d1/a"), clock);
+    reference.plan(listing("/hot", "/cold", "/d2/x", "/d1/a"), clock);
+    assertEquals(popularity(reference, "/d1/a"), popularity(advisor, "/d2/d1/a"), 1e-4);
+    assertTrue(popularity(advisor, "/d2/d1/a") > 1, "popular: " + popularity(advisor, "/d2/d1/a"));
+    assertEquals(popularity(reference, "/d2/x"), popularity(advisor, "/d2/x"), 1e-4);
   }
 
   @Test
