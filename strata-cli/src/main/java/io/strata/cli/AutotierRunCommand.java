@@ -333,8 +333,10 @@ final class AutotierRunCommand implements Callable<Integer> {
     }
     if (dryRun) {
       if (json) {
-        System.out.println(PlanPrinter.json(runner.advisor().name(), cycle.plan(), cycle.files(),
-            runner.linesParsed(), runner.linesSkipped()).put("event", "plan").toString());
+        ObjectNode line = PlanPrinter.json(runner.advisor().name(), cycle.plan(), cycle.files(),
+            runner.linesParsed(), runner.linesSkipped()).put("event", "plan");
+        line.set("totals", metrics.toJson());
+        System.out.println(line);
       } else {
         PlanPrinter.text(System.out, runner.advisor().name(), path, cycle.plan(), cycle.files(), runner.linesParsed(),
             runner.linesSkipped());

@@ -117,6 +117,52 @@ class AutotierPlanIT {
       for (int i = 0; i < 6; i++) {
         assertEquals(3, fs.getFileStatus(new org.apache.hadoop.fs.Path("/data/f" + i)).getReplication());
       }
+
+      // What the NameNode logs for renames and deletes names a directory, not the files: HDFS's rename of a file
+      // onto an existing directory logs the directory, a directory's rename and delete name only the directory,
+      // and the trash is a rename with options. Popularity follows the files, and the gone ones are forgotten.
+      fs.mkdirs(new org.apache.hadoop.fs.Path("/data/dir"));
+      for (String file : new String[] {"/data/d1/h", "/data/tmp/x"}) {
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(file))) {
+          out.write(new byte[1 << 20]);
+        }
+      }
+      for (int round = 0; round < 40; round++) {
+        for (String hot : new String[] {"/data/d1/h", "/data/tmp/x"}) {
+          try (var in = fs.open(new org.apache.hadoop.fs.Path(hot))) {
+            in.read();
+          }
+        }
+      }
+      assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/f0"), new org.apache.hadoop.fs.Path("/data/dir")));
+      assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/d1"), new org.apache.hadoop.fs.Path("/data/d2")));
+      assertTrue(fs.delete(new org.apache.hadoop.fs.Path("/data/tmp"), true));
+      org.apache.hadoop.conf.Configuration trash = new org.apache.hadoop.conf.Configuration(fs.getConf());
+      trash.setLong("fs.trash.interval", 60);
+      assertTrue(org.apache.hadoop.fs.Trash.moveToAppropriateTrash(fs, new org.apache.hadoop.fs.Path("/data/f5"),
+          trash));
+      String log = Files.readString(audit);
+      assertTrue(log.contains("cmd=rename\tsrc=/data/f0\tdst=/data/dir\t"), "the directory, not /data/dir/f0");
+      assertTrue(log.contains("cmd=rename (options=[TO_TRASH])\tsrc=/data/f5\t"), "the trash");
+
+      JsonNode moved = plan(audit, dir);
+      assertEquals(6, moved.get("files").asInt(), "f1-f4, /data/dir/f0 and /data/d2/h: " + moved);
+      Map<String, JsonNode> after = new HashMap<>();
+      moved.get("changes").forEach(c -> after.put(c.get("path").asText(), c));
+      for (String hot : new String[] {"/data/dir/f0", "/data/d2/h"}) {
+        JsonNode change = after.get(hot);
+        assertTrue(change != null && change.get("replication").asInt() > 3
+            && change.get("reason").asText().startsWith("popular"), hot + " kept its popularity: " + moved);
+      }
+      CliRun daemon = new CliRun();
+      assertEquals(0, daemon.strata("autotier", "run", "--once", "--dry-run", "--json", "--audit-log",
+          audit.toString(), "--path", "/data", "--conf", dir.toString()), daemon.stderr());
+      JsonNode cycle = new ObjectMapper().readTree(daemon.stdout().lines()
+          .filter(line -> line.contains("\"event\":\"plan\"")).reduce((a, b) -> b).orElseThrow());
+      JsonNode totals = cycle.get("totals");
+      assertEquals(2, totals.get("filesFoundThroughRenames").asLong(), "/data/dir/f0 and /data/d2/h: " + totals);
+      assertEquals(2, totals.get("filesForgotten").asLong(), "/data/tmp/x and the trashed /data/f5: " + totals);
+      assertEquals(0, totals.get("renamesDropped").asLong());
     }
   }
 

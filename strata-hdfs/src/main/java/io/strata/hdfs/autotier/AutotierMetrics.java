@@ -40,6 +40,12 @@ public final class AutotierMetrics implements MetricsSource {
       "Blocks behind down DataNodes made readable again from the filer (--filer-shares)", 0L);
   final MutableCounterLong blocksNotRescued = registry.newCounter("BlocksNotRescued",
       "Blocks behind down DataNodes the filer rescue could not make readable (not found, no room, refused)", 0L);
+  final MutableCounterLong filesFoundThroughRenames = registry.newCounter("FilesFoundThroughRenames",
+      "Files whose popularity a plan found through renames the audit log named a directory in", 0L);
+  final MutableCounterLong filesForgotten = registry.newCounter("FilesForgotten",
+      "Files whose popularity a plan dropped: no longer under the root (deleted or moved with a directory)", 0L);
+  final MutableCounterLong renamesDropped = registry.newCounter("RenamesDropped",
+      "Renames not followed because too many came between two plans", 0L);
   final MutableGaugeLong auditLinesParsed = registry.newGauge("AuditLinesParsed", "Audit log lines parsed", 0L);
   final MutableGaugeLong auditLinesSkipped = registry.newGauge("AuditLinesSkipped",
       "Audit log lines skipped as malformed", 0L);
@@ -100,6 +106,8 @@ public final class AutotierMetrics implements MetricsSource {
         .put("replicasAdded", replicasAdded.value()).put("replicasRemoved", replicasRemoved.value())
         .put("bytesMoved", bytesMoved.value()).put("bytesReplicated", bytesReplicated.value())
         .put("blocksRescued", blocksRescued.value()).put("blocksNotRescued", blocksNotRescued.value())
+        .put("filesFoundThroughRenames", filesFoundThroughRenames.value())
+        .put("filesForgotten", filesForgotten.value()).put("renamesDropped", renamesDropped.value())
         .put("auditLinesParsed", auditLinesParsed.value()).put("auditLinesSkipped", auditLinesSkipped.value())
         .put("auditEventsIgnored", auditEventsIgnored.value());
     return node;

@@ -174,6 +174,9 @@ public final class AutotierRunner implements AutoCloseable {
       long followed = aptStore.filesFollowedThroughRenames() - followedBefore;
       long forgotten = aptStore.forgottenFiles() - forgottenBefore;
       long dropped = aptStore.renamesDropped() - droppedBefore;
+      metrics.filesFoundThroughRenames.incr(followed);
+      metrics.filesForgotten.incr(forgotten);
+      metrics.renamesDropped.incr(dropped);
       if (followed > 0 || forgotten > 0) {
         LOG.info("autotier: {} file(s) found through renames the log named a directory in, {} forgotten (no longer "
             + "under {})", followed, forgotten, root);
