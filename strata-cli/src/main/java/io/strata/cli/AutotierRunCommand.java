@@ -148,6 +148,11 @@ final class AutotierRunCommand implements Callable<Integer> {
       System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
     }
+    // Only AptStore moves replicas between tiers; Scarlett and AptStore-perf change replica counts.
+    String plugin = dryRun || !advice.advisor.equals("aptstore") ? null : NameNodeJmx.placementPluginWarning(conf);
+    if (plugin != null) {
+      System.err.println("strata autotier: warning: " + plugin);
+    }
     // Every call of this thread, and of the move threads it starts, carries the context the daemon skips; the
     // caller's own context comes back when the command returns (it may run inside another program).
     CallerContext callersContext = CallerContext.getCurrent();

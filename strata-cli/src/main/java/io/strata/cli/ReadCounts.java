@@ -4,13 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,28 +18,10 @@ final class ReadCounts {
   final Map<String, Long> byLocality = new LinkedHashMap<>();
 
   static ReadCounts fetch(Configuration conf) throws IOException {
-    String http = conf.getTrimmed("dfs.namenode.http-address");
-    if (http == null || http.isEmpty()) {
-      throw new IOException("no dfs.namenode.http-address in the configuration: cannot reach the NameNode's JMX");
-    }
-    String query = URLEncoder.encode("Hadoop:service=*,name=StrataReads", StandardCharsets.UTF_8);
-    URI uri = URI.create("http://" + http + "/jmx?qry=" + query);
-    HttpResponse<String> response;
-    try {
-      response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
-          .send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20)).GET().build(),
-              HttpResponse.BodyHandlers.ofString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while asking " + uri, e);
-    }
-    if (response.statusCode() != 200) {
-      throw new IOException(uri + " answered HTTP " + response.statusCode());
-    }
-    JsonNode beans = new ObjectMapper().readTree(response.body()).path("beans");
-    if (!beans.isArray() || beans.size() == 0) {
-      throw new IOException("the NameNode at " + http + " has no StrataReads metrics: is dfs.net.topology.impl set to "
-          + "io.strata.hdfs.retrieval.StrataNetworkTopology?");
+    JsonNode beans = NameNodeJmx.beans(conf, "Hadoop:service=*,name=StrataReads");
+    if (beans.size() == 0) {
+      throw new IOException("the NameNode at " + NameNodeJmx.address(conf) + " has no StrataReads metrics: is "
+          + "dfs.net.topology.impl set to io.strata.hdfs.retrieval.StrataNetworkTopology?");
     }
     ReadCounts counts = new ReadCounts();
     for (Iterator<Map.Entry<String, JsonNode>> it = beans.get(0).fields(); it.hasNext(); ) {

@@ -105,6 +105,10 @@ final class TierCommand implements Runnable {
 
   private static int run(MoveOptions options, TierCall call) throws Exception {
     Configuration conf = options.connection.configuration();
+    String plugin = NameNodeJmx.placementPluginWarning(conf);
+    if (plugin != null) {
+      System.err.println(options.command.qualifiedName() + ": warning: " + plugin);
+    }
     try (DistributedFileSystem fs = open(conf);
          TierManager manager = new TierManager(fs, options.connection.tierMap(),
              TierSettings.from(conf).withParallelMoves(ClusterUpCommand.atLeastOne(options.parallel, "--parallel")))) {

@@ -163,6 +163,12 @@ class AutotierPlanIT {
       assertEquals(2, totals.get("filesFoundThroughRenames").asLong(), "/data/dir/f0 and /data/d2/h: " + totals);
       assertEquals(2, totals.get("filesForgotten").asLong(), "/data/tmp/x and the trashed /data/f5: " + totals);
       assertEquals(0, totals.get("renamesDropped").asLong());
+
+      // This NameNode runs without Strata's placement plugin: a tier move says so before it starts.
+      CliRun move = new CliRun();
+      assertEquals(1, move.strata("tier", "move", "/data/nothing", "das", "filer", "--conf", dir.toString()));
+      assertTrue(move.stderr().startsWith("strata tier move: warning: the NameNode at ")
+          && move.stderr().contains("does not run Strata's placement plugin"), move.stderr());
     }
   }
 

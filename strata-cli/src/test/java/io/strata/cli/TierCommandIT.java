@@ -98,6 +98,7 @@ class TierCommandIT {
     assertTrue(cli.stdout().contains("sata-ssd"), cli.stdout());
 
     assertEquals(0, cli.strata("tier", "move", "/cli/move/f", "hdd", "pcie-ssd", "--conf", conf, "--json"));
+    assertEquals("", cli.stderr(), "this NameNode runs the placement plugin: no warning");
     JsonNode moved = new ObjectMapper().readTree(cli.stdout());
     assertTrue(moved.get("success").asBoolean(), cli.stdout());
     assertEquals("layout:pcie-ssd+hdd+hdd", moved.get("layout").asText());

@@ -64,6 +64,9 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     }
     this.tierTargets = Map.copyOf(targets);
     LOG.info("Strata placement plugin loaded: tiers {}, rules {}", rules.tierMap().tiers(), rules.current().rules());
+    // The NameNode's block manager makes its policy after the metrics system started: published now, the
+    // counters tell tools reading the NameNode's JMX that the plugin runs before any block is placed.
+    PlacementMetrics.publish();
   }
 
   @Override
