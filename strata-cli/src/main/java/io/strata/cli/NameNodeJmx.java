@@ -60,7 +60,8 @@ final class NameNodeJmx {
       return "the NameNode at " + address(conf) + " does not run Strata's placement plugin (its JMX has no "
           + "StrataPlacement metrics), so a move that changes a replica's storage type against the file's HDFS "
           + "storage policy will not finish: set dfs.block.replicator.classname to "
-          + "io.strata.hdfs.placement.StrataBlockPlacementPolicy on the NameNode (README, Installing into a real Hadoop cluster)";
+          + "io.strata.hdfs.placement.StrataBlockPlacementPolicy on the NameNode "
+          + "(README, Installing into a real Hadoop cluster)";
     } catch (IOException | RuntimeException e) {
       return null;
     }

@@ -9,8 +9,9 @@ import java.util.Map;
  * The renames read since the last plan, so that a plan can find where a file's popularity was left when the audit
  * log did not name the file. The log records a rename as its caller asked for it: a directory's rename names only
  * the directory, and a rename onto an existing directory (which HDFS moves the source into) names that directory;
- * for a file, the predictor then keeps the file's state under the directory's path. At the plan, the listing says which files exist; a listed file the predictor does not track is
- * traced back through these renames to a path whose state it does track, and that state moves to the file.
+ * for a file, the predictor then keeps the file's state under the directory's path. At the plan, the listing says
+ * which files exist; a listed file the predictor does not track is traced back through these renames to a path
+ * whose state it does track, and that state moves to the file.
  *
  * <p>This needs no call to the NameNode and works alike for the log read at a daemon's start, for the live log and
  * for a one-off plan, so a restarted daemon resolves renames as the stopped one did. A state is only taken from a

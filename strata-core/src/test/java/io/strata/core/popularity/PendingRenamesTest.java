@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A plan finds the popularity of files the audit log did not name in their renames: files of a renamed directory,
- * a file or a directory renamed onto an existing directory, and files renamed again after their directory was. Each case is played
- * twice, with the renames and without them (a reference advisor that sees the same reads and plans over the old
- * paths): after the plan, a renamed file must be exactly as popular as it is in the reference at its old path.
+ * a file or a directory renamed onto an existing directory, and files renamed again after their directory was.
+ * Each case is played twice, with the renames and without them (a reference advisor that sees the same reads and
+ * plans over the old paths): after the plan, a renamed file must be exactly as popular as it is in the reference
+ * at its old path.
  */
 class PendingRenamesTest {
   private static final long MIN = 60_000;
