@@ -119,9 +119,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     if (srcPath == null || rules == null) {
       return null;
     }
-    if (rules.startPolling(this)) {
-      PlacementMetrics.publish();
-    }
+    rules.startPolling(this);
     rules.settle();
     PlacementRules current = rules.current();
     PlacementRules.Rule rule = current.ruleFor(srcPath);

@@ -1,6 +1,7 @@
 package io.strata.hdfs.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ class RatioPlacementIT {
     }
     int blocks = 15;
     try (PluginCluster c = PluginCluster.start("hdfsh", dir, rules.toString(), Map.of())) {
+      assertNotNull(org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.instance().getSource("StrataPlacement"),
+          "published when the NameNode made the policy, before any block is placed (tools look for it in JMX)");
       List<String> files = new ArrayList<>();
       for (double p : RATIOS) {
         for (int f = 0; f < 3; f++) {
