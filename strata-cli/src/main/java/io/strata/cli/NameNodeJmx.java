@@ -27,12 +27,16 @@ final class NameNodeJmx {
 
   /** The beans matching {@code query} (e.g. {@code Hadoop:service=*,name=StrataReads}); empty when none. */
   static JsonNode beans(Configuration conf, String query) throws IOException {
+    return beans(conf, query, Duration.ofSeconds(10), Duration.ofSeconds(20));
+  }
+
+  private static JsonNode beans(Configuration conf, String query, Duration connect, Duration answer)
+      throws IOException {
     URI uri = URI.create("http://" + address(conf) + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
     HttpResponse<String> response;
     try {
-      response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
-          .send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20)).GET().build(),
-              HttpResponse.BodyHandlers.ofString());
+      response = HttpClient.newBuilder().connectTimeout(connect).build()
+          .send(HttpRequest.newBuilder(uri).timeout(answer).GET().build(), HttpResponse.BodyHandlers.ofString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while asking " + uri, e);
@@ -54,7 +58,9 @@ final class NameNodeJmx {
    */
   static String placementPluginWarning(Configuration conf) {
     try {
-      if (beans(conf, "Hadoop:service=*,name=StrataPlacement").size() > 0) {
+      // Asked before every move: a web UI that does not answer costs seconds, not the half minute a report waits.
+      if (beans(conf, "Hadoop:service=*,name=StrataPlacement", Duration.ofSeconds(2), Duration.ofSeconds(5))
+          .size() > 0) {
         return null;
       }
       return "the NameNode at " + address(conf) + " does not run Strata's placement plugin (its JMX has no "
