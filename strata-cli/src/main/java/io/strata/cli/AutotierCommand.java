@@ -2,16 +2,12 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.config.ConfigException;
-import io.strata.core.popularity.AuditLogFollower;
-import io.strata.core.popularity.FileFacts;
-import io.strata.core.popularity.Plan;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
-import io.strata.hdfs.autotier.ClusterFiles;
+import io.strata.hdfs.autotier.AutotierMetrics;
+import io.strata.hdfs.autotier.AutotierRunner;
 import io.strata.hdfs.tier.TierAccessException;
-import java.nio.file.Path;
 import java.time.ZoneId;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -77,24 +73,22 @@ final class AutotierCommand implements Runnable {
       TierMap tiers = connection.tierMap();
       try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
         int nodes = fs instanceof DistributedFileSystem dfs ? dataNodes(dfs) : 1;
-        ReplicationAdvisor chosen = advice.make(nodes, nodes, connection.secondaryTierRedundant()).advisor();
-        long[] lines = new long[2];
-        try (AuditLogFollower follower = new AuditLogFollower(audit.file, zone)) {
-          for (Path archive : AuditLogFollower.archives(audit.file)) {
-            follower.readArchive(archive, e -> chosen.observe(e, 0));
+        AdvisorOptions.Made made = advice.make(nodes, nodes, connection.secondaryTierRedundant());
+        ReplicationAdvisor chosen = made.advisor();
+        // The daemon's own reading and planning, without a journal or an applier: a plan is the daemon's dry run.
+        try (AutotierRunner runner = new AutotierRunner(fs, tiers, chosen, audit.file, zone, null, null,
+            new AutotierMetrics(), path, made.referenceSeconds() * 1000)) {
+          runner.backfill();
+          audit.warnIfZoneLooksWrong(runner.auditSkewMillis(), "autotier plan");
+          AutotierRunner.Cycle cycle = runner.cycle(System.currentTimeMillis(), () -> false);
+          if (json) {
+            System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(
+                PlanPrinter.json(chosen.name(), cycle.plan(), cycle.files(), runner.linesParsed(),
+                    runner.linesSkipped())));
+          } else {
+            PlanPrinter.text(System.out, chosen.name(), path, cycle.plan(), cycle.files(), runner.linesParsed(),
+                runner.linesSkipped());
           }
-          follower.poll(e -> chosen.observe(e, 0));
-          audit.warnIfZoneLooksWrong(follower.liveSkewMillis(), "autotier plan");
-          lines[0] = follower.parsed();
-          lines[1] = follower.skipped();
-        }
-        List<FileFacts> files = ClusterFiles.facts(fs, new org.apache.hadoop.fs.Path(path), tiers);
-        Plan plan = chosen.plan(files, System.currentTimeMillis());
-        if (json) {
-          System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(
-              PlanPrinter.json(chosen.name(), plan, files, lines[0], lines[1])));
-        } else {
-          PlanPrinter.text(System.out, chosen.name(), path, plan, files, lines[0], lines[1]);
         }
         return 0;
       }
