@@ -135,6 +135,7 @@ class AutotierPlanIT {
         }
       }
       assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/f0"), new org.apache.hadoop.fs.Path("/data/dir")));
+      assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/f1"), new org.apache.hadoop.fs.Path("/data/dir")));
       assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/d1"), new org.apache.hadoop.fs.Path("/data/d2")));
       assertTrue(fs.delete(new org.apache.hadoop.fs.Path("/data/tmp"), true));
       org.apache.hadoop.conf.Configuration trash = new org.apache.hadoop.conf.Configuration(fs.getConf());
@@ -143,13 +144,14 @@ class AutotierPlanIT {
           trash));
       String log = Files.readString(audit);
       assertTrue(log.contains("cmd=rename\tsrc=/data/f0\tdst=/data/dir\t"), "the directory, not /data/dir/f0");
+      assertTrue(log.contains("cmd=rename\tsrc=/data/f1\tdst=/data/dir\t"), "the directory, not /data/dir/f1");
       assertTrue(log.contains("cmd=rename (options=[TO_TRASH])\tsrc=/data/f5\t"), "the trash");
 
       JsonNode moved = plan(audit, dir);
-      assertEquals(6, moved.get("files").asInt(), "f1-f4, /data/dir/f0 and /data/d2/h: " + moved);
+      assertEquals(6, moved.get("files").asInt(), "f2-f4, /data/dir/f0, /data/dir/f1 and /data/d2/h: " + moved);
       Map<String, JsonNode> after = new HashMap<>();
       moved.get("changes").forEach(c -> after.put(c.get("path").asText(), c));
-      for (String hot : new String[] {"/data/dir/f0", "/data/d2/h"}) {
+      for (String hot : new String[] {"/data/dir/f0", "/data/dir/f1", "/data/d2/h"}) {
         JsonNode change = after.get(hot);
         assertTrue(change != null && change.get("replication").asInt() > 3
             && change.get("reason").asText().startsWith("popular"), hot + " kept its popularity: " + moved);
@@ -160,7 +162,7 @@ class AutotierPlanIT {
       JsonNode cycle = new ObjectMapper().readTree(daemon.stdout().lines()
           .filter(line -> line.contains("\"event\":\"plan\"")).reduce((a, b) -> b).orElseThrow());
       JsonNode totals = cycle.get("totals");
-      assertEquals(2, totals.get("filesFoundThroughRenames").asLong(), "/data/dir/f0 and /data/d2/h: " + totals);
+      assertEquals(3, totals.get("filesFoundThroughRenames").asLong(), "/data/dir/f0, f1 and /data/d2/h: " + totals);
       assertEquals(2, totals.get("filesForgotten").asLong(), "/data/tmp/x and the trashed /data/f5: " + totals);
       assertEquals(0, totals.get("renamesDropped").asLong());
 

@@ -35,9 +35,12 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
     return forgotten;
   }
 
-  /** Files whose state plans found through renames the log named a directory in ({@link PendingRenames}). */
+  /**
+   * Files whose state was found through renames the log named a directory in ({@link PendingRenames}): at a plan,
+   * or as soon as later lines showed where the file went.
+   */
   public long filesFollowedThroughRenames() {
-    return followed;
+    return followed + renames.movedInside();
   }
 
   /** Renames dropped unresolved because more than {@link PendingRenames#DEFAULT_CAPACITY} came between plans. */
@@ -55,13 +58,20 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
       return;
     }
     switch (event.command()) {
-      case OPEN -> predictor.accessed(PathHash.of(event.src()), blocks, event.timeMillis());
+      case OPEN -> {
+        long hash = PathHash.of(event.src());
+        renames.settle(event.src(), hash, predictor);
+        predictor.accessed(hash, blocks, event.timeMillis());
+      }
       case CREATE -> predictor.created(PathHash.of(event.src()), blocks, event.timeMillis());
-      case DELETE -> predictor.deleted(PathHash.of(event.src()));
+      case DELETE -> {
+        long hash = PathHash.of(event.src());
+        renames.settle(event.src(), hash, predictor);
+        predictor.deleted(hash);
+      }
       case RENAME -> {
         if (event.dst() != null) {
-          predictor.renamed(PathHash.of(event.src()), PathHash.of(event.dst()));
-          renames.record(event.src(), event.dst());
+          renames.renamed(event.src(), event.dst(), event.renameMayMoveInto(), predictor);
         }
       }
       default -> { }

@@ -10,6 +10,7 @@ public final class AuditEvent {
   Command command;
   String src;
   String dst;
+  boolean renameMayMoveInto = true;
 
   /** An empty event, for a parser to fill. */
   public AuditEvent() {}
@@ -33,6 +34,13 @@ public final class AuditEvent {
     this.command = command;
     this.src = src;
     this.dst = dst;
+    this.renameMayMoveInto = true;
+    return this;
+  }
+
+  /** Marks a rename as one made with options ({@link #renameMayMoveInto()} false) and returns this event. */
+  public AuditEvent withRenameOptions() {
+    this.renameMayMoveInto = false;
     return this;
   }
 
@@ -55,6 +63,16 @@ public final class AuditEvent {
   /** The rename target, or null. */
   public String dst() {
     return dst;
+  }
+
+  /**
+   * Whether a rename may have moved its source into {@link #dst()}: HDFS's original rename (logged {@code rename})
+   * moves the source inside when the destination is an existing directory, and the log names the directory. The
+   * rename with options (FileContext's and the trash's, logged {@code rename (options=[...])}) never does: its
+   * destination is the source's new path.
+   */
+  public boolean renameMayMoveInto() {
+    return renameMayMoveInto;
   }
 
   // The caller context, so adapters can tell tools' own lookups from real reads.

@@ -72,7 +72,10 @@ public final class AuditLogParser {
     }
     into.timeMillis = local - offsetMillis(local);
     into.allowed = line.startsWith("true", allowedAt + 8);
-    into.command = command(line, cmdAt + 5, fieldEnd(line, cmdAt + 5));
+    int cmdEnd = fieldEnd(line, cmdAt + 5);
+    into.command = command(line, cmdAt + 5, cmdEnd);
+    // "rename (options=[...])" always names the new path; a plain "rename" may name a directory it moved into.
+    into.renameMayMoveInto = into.command != AuditEvent.Command.RENAME || cmdEnd - (cmdAt + 5) == 6;
     int srcEnd = fieldEnd(line, srcAt + 5);
     into.src = unescape(line, srcAt + 5, srcEnd);
     into.dst = null;

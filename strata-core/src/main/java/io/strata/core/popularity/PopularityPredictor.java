@@ -128,22 +128,19 @@ public final class PopularityPredictor {
     return count;
   }
 
-  /** A file was renamed: its state moves with it. */
+  /** A file was renamed: its state moves with it, and a file it replaced counts as deleted. */
   public void renamed(long fromHash, long toHash) {
     int slot = table.find(fromHash);
     if (slot < 0 || fromHash == toHash) {
       return;
     }
+    deleted(toHash);
+    slot = table.find(fromHash); // removing a slot may shift the others
     float p = table.popularity(slot);
     float previous = table.previous(slot);
     int last = table.lastAccessSeconds(slot);
     int blocks = table.blocks(slot);
     table.remove(slot);
-    int existing = table.find(toHash);
-    if (existing >= 0) {
-      sum -= table.popularity(existing);
-      table.remove(existing);
-    }
     int moved = table.insert(toHash, p, blocks, last);
     table.previous(moved, previous);
   }

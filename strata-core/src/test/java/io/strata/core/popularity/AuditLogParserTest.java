@@ -115,8 +115,13 @@ class AuditLogParserTest {
     assertEquals(AuditEvent.Command.RENAME, event.command());
     assertEquals("/data/f2", event.src());
     assertEquals("/user/root/.Trash/Current/data/f2", event.dst());
+    assertFalse(event.renameMayMoveInto(), "its destination is the new path");
     assertTrue(parser.parse(trash.replace("TO_TRASH", "OVERWRITE"), event));
     assertEquals(AuditEvent.Command.RENAME, event.command());
+    assertFalse(event.renameMayMoveInto());
+    assertTrue(parser.parse(trash.replace(" (options=[TO_TRASH])", ""), event));
+    assertEquals(AuditEvent.Command.RENAME, event.command());
+    assertTrue(event.renameMayMoveInto(), "the original rename moves into an existing directory");
     assertTrue(parser.parse(trash.replace("rename (options=[TO_TRASH])", "renameSnapshot"), event));
     assertEquals(AuditEvent.Command.OTHER, event.command(), "a command that only begins with rename");
     assertNull(event.dst());

@@ -137,15 +137,69 @@ class PendingRenamesTest {
   }
 
   @Test
+  void filesRenamedOneAfterAnotherOntoOneDirectoryEachKeepTheirPopularity() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/f3", "/f4", "/hot");
+    readOften("/f4"); // /f4 ends unlike /f3
+    rename("/f3", "/dir"); // both land in /dir, and the log names /dir each time
+    rename("/f4", "/dir");
+
+    advisor.plan(listing("/hot", "/cold", "/dir/f3", "/dir/f4"), clock);
+    reference.plan(listing("/hot", "/cold", "/f3", "/f4"), clock);
+    assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
+    assertEquals(popularity(reference, "/f4"), popularity(advisor, "/dir/f4"), 1e-4);
+    assertTrue(Math.abs(popularity(reference, "/f3") - popularity(reference, "/f4")) > 1,
+        "the two states differ, so a swap would show: " + popularity(reference, "/f3") + " "
+            + popularity(reference, "/f4"));
+    assertFalse(advisor.predictor().tracks(PathHash.of("/dir")), "a directory is not a file");
+  }
+
+  @Test
+  void aFileReadAfterItWasRenamedOntoADirectoryKeepsItsPopularity() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/f3", "/hot");
+    rename("/f3", "/dir");
+    clock += MIN;
+    advisor.observe(AuditEvent.of(clock, AuditEvent.Command.OPEN, "/dir/f3", null), 1);
+    reference.observe(AuditEvent.of(clock, AuditEvent.Command.OPEN, "/f3", null), 1);
+
+    advisor.plan(listing("/hot", "/cold", "/dir/f3"), clock);
+    reference.plan(listing("/hot", "/cold", "/f3"), clock);
+    assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
+    assertEquals(3, advisor.predictor().files());
+  }
+
+  @Test
+  void aFileRenamedWithOptionsOverAnotherTakesItsPlace() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/a", "/b", "/hot");
+    // rename (options=[OVERWRITE]) twice onto /t: the destination is the new path, never a directory
+    clock += 1000;
+    advisor.observe(AuditEvent.of(clock, AuditEvent.Command.RENAME, "/b", "/t").withRenameOptions(), 1);
+    advisor.observe(AuditEvent.of(clock, AuditEvent.Command.RENAME, "/a", "/t").withRenameOptions(), 1);
+    reference.observe(AuditEvent.of(clock, AuditEvent.Command.DELETE, "/b", null), 1); // what the overwrite did
+
+    advisor.plan(listing("/hot", "/cold", "/t"), clock);
+    reference.plan(listing("/hot", "/cold", "/a"), clock);
+    assertEquals(popularity(reference, "/a"), popularity(advisor, "/t"), 1e-4);
+    assertTrue(popularity(advisor, "/t") > 1, "popular: " + popularity(advisor, "/t"));
+    assertEquals(3, advisor.predictor().files());
+  }
+
+  @Test
   void beyondItsCapacityTheOldestRenamesAreDropped() {
-    PendingRenames renames = new PendingRenames(2);
-    renames.record("/a", "/b");
-    renames.record("/c", "/d");
-    renames.record("/e", "/f");
-    assertEquals(2, renames.size());
-    assertEquals(1, renames.dropped());
-    renames.record("/c2", "/d");
-    assertEquals(2, renames.size(), "a destination named again replaces its rename");
-    assertEquals(1, renames.dropped());
+    PopularityPredictor predictor = new PopularityPredictor(PpaSettings.defaults(), 16);
+    PendingRenames renames = new PendingRenames(3);
+    renames.renamed("/a", "/b", true, predictor);
+    renames.renamed("/c", "/d", true, predictor);
+    renames.renamed("/c2", "/d", true, predictor);
+    assertEquals(3, renames.size(), "a destination named again keeps both renames");
+    assertEquals(0, renames.dropped());
+    renames.renamed("/e", "/f", true, predictor);
+    assertEquals(3, renames.size());
+    assertEquals(1, renames.dropped(), "the oldest destination goes");
+    renames.renamed("/g", "/h", true, predictor);
+    assertEquals(2, renames.size(), "/d goes with both its renames");
+    assertEquals(3, renames.dropped());
   }
 }

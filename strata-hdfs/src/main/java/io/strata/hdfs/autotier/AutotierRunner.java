@@ -52,6 +52,10 @@ public final class AutotierRunner implements AutoCloseable {
   private final long referenceMillis;
   private long backfillReference = Long.MIN_VALUE;
   private long eventsIgnored;
+  // The advisor's rename counters as far as cycles have reported them to the metrics.
+  private long followedReported;
+  private long forgottenReported;
+  private long droppedReported;
 
   /**
    * @param auditZone       the time zone the NameNode writes the log's times in
@@ -71,6 +75,11 @@ public final class AutotierRunner implements AutoCloseable {
     this.metrics = metrics;
     this.root = root;
     this.referenceMillis = referenceMillis;
+    if (advisor instanceof AptStoreAdvisor aptStore) {
+      followedReported = aptStore.filesFollowedThroughRenames();
+      forgottenReported = aptStore.forgottenFiles();
+      droppedReported = aptStore.renamesDropped();
+    }
   }
 
   public ReplicationAdvisor advisor() {
@@ -166,14 +175,15 @@ public final class AutotierRunner implements AutoCloseable {
     poll();
     List<FileFacts> files = ClusterFiles.facts(fs, new org.apache.hadoop.fs.Path(root), tierMap);
     AptStoreAdvisor aptStore = advisor instanceof AptStoreAdvisor a ? a : null;
-    long followedBefore = aptStore == null ? 0 : aptStore.filesFollowedThroughRenames();
-    long forgottenBefore = aptStore == null ? 0 : aptStore.forgottenFiles();
-    long droppedBefore = aptStore == null ? 0 : aptStore.renamesDropped();
     Plan plan = advisor.plan(files, nowMillis);
     if (aptStore != null) {
-      long followed = aptStore.filesFollowedThroughRenames() - followedBefore;
-      long forgotten = aptStore.forgottenFiles() - forgottenBefore;
-      long dropped = aptStore.renamesDropped() - droppedBefore;
+      // Since the last cycle: renames are followed and dropped while lines are read, as well as at the plan.
+      long followed = aptStore.filesFollowedThroughRenames() - followedReported;
+      long forgotten = aptStore.forgottenFiles() - forgottenReported;
+      long dropped = aptStore.renamesDropped() - droppedReported;
+      followedReported += followed;
+      forgottenReported += forgotten;
+      droppedReported += dropped;
       metrics.filesFoundThroughRenames.incr(followed);
       metrics.filesForgotten.incr(forgotten);
       metrics.renamesDropped.incr(dropped);
