@@ -1,9 +1,11 @@
 package io.strata.core.popularity;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 
 /**
  * AptStore's decision engine (seed 004, III-D) over the Popularity Prediction Algorithm: popular files stay on
@@ -79,27 +81,32 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
   }
 
   @Override
-  public Plan plan(List<FileFacts> files, long nowMillis) {
-    long[] live = files.stream().mapToLong(FileFacts::pathHash).sorted().toArray();
-    followed += renames.resolve(files, live, predictor);
+  public Plan plan(List<FileFacts> listed, long nowMillis) {
+    List<FileFacts> files = listed instanceof RandomAccess ? listed : new ArrayList<>(listed);
+    long[] hashes = files.stream().mapToLong(FileFacts::pathHash).toArray(); // once each: a plan lists every file
+    long[] live = hashes.clone();
+    Arrays.sort(live);
+    followed += renames.resolve(files, hashes, live, predictor);
     forgotten += predictor.forgetAllBut(live);
-    for (FileFacts f : files) {
-      if (Double.isNaN(predictor.popularity(f.pathHash()))) {
-        predictor.created(f.pathHash(), f.blocks(), nowMillis); // files the log never mentioned start at AVG(P)
+    for (int i = 0; i < hashes.length; i++) {
+      if (!predictor.tracks(hashes[i])) {
+        predictor.created(hashes[i], files.get(i).blocks(), nowMillis); // files the log never mentioned: AVG(P)
       }
     }
     predictor.endReferenceTime(hash -> { });
     double average = predictor.average();
     List<Advice> advice = new ArrayList<>();
     Map<String, FileFacts> byPath = new HashMap<>();
-    for (FileFacts f : files) {
+    for (int i = 0; i < hashes.length; i++) {
+      FileFacts f = files.get(i);
       byPath.put(f.path(), f);
-      advice.add(rules.pinned(decide(f, predictor.predicted(f.pathHash()), average, nowMillis)));
+      advice.add(rules.pinned(decide(f, hashes[i], average, nowMillis)));
     }
     return PlanChecks.finish(advice, byPath, rules);
   }
 
-  private Advice decide(FileFacts f, double predicted, double average, long nowMillis) {
+  private Advice decide(FileFacts f, long hash, double average, long nowMillis) {
+    double predicted = predictor.predicted(hash);
     double relative = predicted / average;
     var run = rules.scheduledRun(f.path(), nowMillis, nowMillis + settings.referenceTimeSeconds() * 1000);
     if (run.isPresent()) {
@@ -112,7 +119,7 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
           String.format("popular: predicted %.2f = %.2fx AVG(P)", predicted, relative));
     }
     if (relative <= rules.coldFactor()) {
-      long idle = predictor.idleSeconds(f.pathHash(), nowMillis);
+      long idle = predictor.idleSeconds(hash, nowMillis);
       if (idle < rules.demoteAfterIdleSeconds()) {
         return new Advice(f.path(), rules.defaultReplication(), false, String.format(
             "unpopular (predicted %.2f = %.2fx AVG(P)) but read or written %d s ago, under demoteAfterIdle %d s",

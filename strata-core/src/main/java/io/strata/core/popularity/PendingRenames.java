@@ -167,15 +167,16 @@ final class PendingRenames {
    * Moves to each listed file the predictor does not track the state its renames left elsewhere, then forgets the
    * renames. Returns the files whose state was found.
    *
-   * @param sortedLive the listed files' path hashes, ascending
+   * @param hashes     the listed files' path hashes, in the order of {@code files}
+   * @param sortedLive the same hashes, ascending
    */
-  int resolve(List<FileFacts> files, long[] sortedLive, PopularityPredictor predictor) {
+  int resolve(List<FileFacts> files, long[] hashes, long[] sortedLive, PopularityPredictor predictor) {
     int found = 0;
     if (size > 0) {
-      for (FileFacts file : files) {
-        long hash = file.pathHash();
+      for (int i = 0; i < hashes.length; i++) {
+        long hash = hashes[i];
         if (!predictor.tracks(hash)) {
-          long origin = origin(file.path(), sortedLive, predictor);
+          long origin = origin(files.get(i).path(), sortedLive, predictor);
           if (origin != 0) {
             predictor.renamed(origin, hash);
             found++;
