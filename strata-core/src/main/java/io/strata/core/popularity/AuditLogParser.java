@@ -3,6 +3,7 @@ package io.strata.core.popularity;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 
 /**
  * Parses HDFS audit log lines as the NameNode's default audit logger writes them, after log4j's
@@ -15,14 +16,27 @@ import java.time.ZoneOffset;
  * lines a second. A line that does not have this shape is refused (the caller counts it), never fatal.
  *
  * <p>log4j writes the time in the NameNode JVM's time zone, with no offset, so the parser is told the zone.
- * Within an hour that a daylight-saving change makes ambiguous (or skips), the offset before the change is taken;
- * log4j's text cannot say which was meant. A {@code T} between date and time (log4j 2's ISO8601) is read too.
+ * When clocks are set back, the hour before the change is written twice, and log4j's text cannot say which pass a
+ * line belongs to. A log is written in order, so the parser reads that hour as the first pass until a line would go
+ * back more than {@value #OUT_OF_ORDER_MILLIS} ms before the previous one, and as the second pass from there to the
+ * hour's end. (A log quiet from the first pass until well into the second cannot show the change; those lines are
+ * read as the first pass.) In an hour that clocks skip, which log4j does not write, the offset before the change is
+ * taken. A {@code T} between date and time (log4j 2's ISO8601) is read
+ * too.
  */
 public final class AuditLogParser {
   private final ZoneId zone;
   /** Zone offset of the last local hour converted, which nearly every next line shares. */
   private long offsetHour = Long.MIN_VALUE;
   private long offsetMillis;
+  /** In an hour written twice (clocks set back), the offset of the second pass; otherwise {@link #offsetMillis}. */
+  private long secondPassOffsetMillis;
+  /** The local hour (written twice) whose second pass lines now come from, or Long.MIN_VALUE. */
+  private long secondPassHour = Long.MIN_VALUE;
+  /** The instant of the previous line, or Long.MIN_VALUE before the first. */
+  private long previousMillis = Long.MIN_VALUE;
+  /** How far a line may go back before the previous one and still be the same pass (threads log out of order). */
+  static final long OUT_OF_ORDER_MILLIS = 10_000;
 
   /** A parser for a log written in UTC. */
   public AuditLogParser() {
@@ -70,7 +84,7 @@ public final class AuditLogParser {
     if (cmdAt < 0 || srcAt < 0) {
       return Kind.MALFORMED;
     }
-    into.timeMillis = local - offsetMillis(local);
+    into.timeMillis = instant(local);
     into.allowed = line.startsWith("true", allowedAt + 8);
     int cmdEnd = fieldEnd(line, cmdAt + 5);
     into.command = command(line, cmdAt + 5, cmdEnd);
@@ -117,15 +131,28 @@ public final class AuditLogParser {
     return AuditEvent.Command.OTHER;
   }
 
-  /** The offset of {@code zone} at a local time given as milliseconds since the epoch as if it were UTC. */
-  private long offsetMillis(long localMillis) {
+  /** The instant of a local time of {@code zone} given as milliseconds since the epoch as if it were UTC. */
+  private long instant(long localMillis) {
     long hour = Math.floorDiv(localMillis, 3_600_000L);
     if (hour != offsetHour) {
       LocalDateTime start = LocalDateTime.ofEpochSecond(hour * 3600, 0, ZoneOffset.UTC);
-      offsetMillis = zone.getRules().getOffset(start).getTotalSeconds() * 1000L;
+      List<ZoneOffset> valid = zone.getRules().getValidOffsets(start);
+      // Empty in a skipped hour: the offset before the change, as getOffset gives.
+      offsetMillis = (valid.isEmpty() ? zone.getRules().getOffset(start) : valid.get(0)).getTotalSeconds() * 1000L;
+      secondPassOffsetMillis = valid.size() == 2 ? valid.get(1).getTotalSeconds() * 1000L : offsetMillis;
       offsetHour = hour;
     }
-    return offsetMillis;
+    long instant = localMillis - offsetMillis;
+    if (secondPassOffsetMillis != offsetMillis) {
+      if (hour != secondPassHour && previousMillis != Long.MIN_VALUE && instant < previousMillis - OUT_OF_ORDER_MILLIS) {
+        secondPassHour = hour;
+      }
+      if (hour == secondPassHour) {
+        instant = localMillis - secondPassOffsetMillis;
+      }
+    }
+    previousMillis = instant;
+    return instant;
   }
 
   /**

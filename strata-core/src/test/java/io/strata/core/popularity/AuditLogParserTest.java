@@ -56,6 +56,33 @@ class AuditLogParserTest {
     assertEquals(Instant.parse("2026-07-01T12:00:00Z").toEpochMilli(), event.timeMillis(), "no zone given: UTC");
   }
 
+  /**
+   * When clocks are set back, log4j writes 02:00-03:00 twice, first in summer time, then in winter time: read in
+   * order, the lines keep the order they were written in, and a file read in both passes is read 15 minutes apart,
+   * not at once (an interval below a second would count as a burst of concurrent reads).
+   */
+  @Test
+  void theHourWrittenTwiceWhenClocksAreSetBackIsReadInOrder() {
+    AuditLogParser berlin = new AuditLogParser(ZoneId.of("Europe/Berlin"));
+    String open = "INFO FSNamesystem.audit: allowed=true\tugi=u\tip=/1.2.3.4\tcmd=open\tsrc=/f\tdst=null\tperm=null";
+    Map<String, String> written = new LinkedHashMap<>();
+    written.put("2026-10-25 01:59:00,000", "2026-10-24T23:59:00Z");
+    written.put("2026-10-25 02:10:00,000", "2026-10-25T00:10:00Z"); // first pass, +02:00
+    written.put("2026-10-25 02:50:00,000", "2026-10-25T00:50:00Z");
+    written.put("2026-10-25 02:50:00,001", "2026-10-25T00:50:00.001Z");
+    written.put("2026-10-25 02:05:00,000", "2026-10-25T01:05:00Z"); // second pass, +01:00
+    written.put("2026-10-25 02:04:59,990", "2026-10-25T01:04:59.990Z"); // a line written slightly out of order
+    written.put("2026-10-25 02:40:00,000", "2026-10-25T01:40:00Z");
+    written.put("2026-10-25 02:59:59,999", "2026-10-25T01:59:59.999Z");
+    written.put("2026-10-25 03:00:00,001", "2026-10-25T02:00:00.001Z");
+    written.put("2026-10-25 02:59:59,998", "2026-10-25T01:59:59.998Z"); // out of order across the hour
+    written.put("2026-10-25 03:10:00,000", "2026-10-25T02:10:00Z");
+    for (Map.Entry<String, String> time : written.entrySet()) {
+      assertTrue(berlin.parse(time.getKey() + " " + open, event), time.getKey());
+      assertEquals(Instant.parse(time.getValue()).toEpochMilli(), event.timeMillis(), time.getKey());
+    }
+  }
+
   @Test
   void readsOpenWithCallerContextAndDeniedAccess() {
     String line = "2024-02-29 23:59:59.001 INFO x: allowed=false\tugi=alice (auth:PROXY) via hive (auth:KERBEROS)\t"
