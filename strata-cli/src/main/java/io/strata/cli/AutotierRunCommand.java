@@ -140,10 +140,14 @@ final class AutotierRunCommand implements Callable<Integer> {
     ClusterUpCommand.atLeastOne(filesAtOnce, "--files-at-once");
     Configuration conf = connection.configuration();
     TierMap tierMap = connection.tierMap();
-    StorageType filerType = filerShares == null ? null : secondaryStorage(tierMap);
-    // Scarlett and AptStore-perf only change replica counts, so they run on clusters without a secondary tier too.
-    TierRoles roles = dryRun ? null
-        : TierRoles.choose(tierMap, primaryTier, secondaryTier, advice.advisor.equals("aptstore"));
+    // Scarlett and AptStore-perf only change replica counts, so they run on clusters without a secondary tier too;
+    // --filer-shares names the secondary tier's volumes, so it needs one.
+    boolean needsSecondary = advice.advisor.equals("aptstore") || filerShares != null;
+    TierRoles chosen = dryRun && filerShares == null ? null
+        : TierRoles.choose(tierMap, primaryTier, secondaryTier, needsSecondary);
+    StorageType filerType = filerShares == null ? null
+        : StorageType.valueOf(tierMap.get(chosen.secondary()).storageKind().name());
+    TierRoles roles = dryRun ? null : chosen;
     if (!conf.getBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, false)) {
       System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
@@ -206,12 +210,6 @@ final class AutotierRunCommand implements Callable<Integer> {
         DefaultMetricsSystem.shutdown();
       }
     }
-  }
-
-  /** The storage type of the secondary tier, which --filer-shares names the volumes of. */
-  private StorageType secondaryStorage(TierMap tierMap) {
-    String secondary = TierRoles.choose(tierMap, primaryTier, secondaryTier).secondary();
-    return StorageType.valueOf(tierMap.get(secondary).storageKind().name());
   }
 
   /** Blocks behind down DataNodes, made readable before the journal or a plan touches their files. */

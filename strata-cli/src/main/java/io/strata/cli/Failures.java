@@ -1,12 +1,10 @@
 package io.strata.cli;
 
-import java.util.regex.Pattern;
+import io.strata.hdfs.StackTraces;
 import org.apache.hadoop.ipc.RemoteException;
 
 /** How the CLI names a failure for an operator: its class and message, without a stack trace. */
 final class Failures {
-  private static final Pattern STACK_FRAME = Pattern.compile("\\s*at [\\w$.<>/]+\\(.*\\)\\s*");
-
   private Failures() {}
 
   /**
@@ -15,22 +13,7 @@ final class Failures {
    */
   static String describe(Throwable failure) {
     Throwable shown = failure instanceof RemoteException remote ? remote.unwrapRemoteException() : failure;
-    String message = withoutStackTrace(shown.getMessage());
+    String message = StackTraces.cut(shown.getMessage());
     return shown.getClass().getName() + (message.isEmpty() ? "" : ": " + message);
-  }
-
-  /** {@code message} up to the first stack frame line ("at pkg.Class.method(File.java:1)"), empty for none. */
-  static String withoutStackTrace(String message) {
-    if (message == null) {
-      return "";
-    }
-    StringBuilder kept = new StringBuilder();
-    for (String line : message.lines().toList()) {
-      if (STACK_FRAME.matcher(line).matches()) {
-        break;
-      }
-      kept.append(kept.isEmpty() ? "" : "\n").append(line);
-    }
-    return kept.toString().strip();
   }
 }

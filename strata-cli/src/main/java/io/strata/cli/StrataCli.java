@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
+import io.strata.hdfs.StackTraces;
 import io.strata.hdfs.tier.TierAccessException;
 import java.io.FileNotFoundException;
 import java.io.PrintWriter;
@@ -74,13 +75,13 @@ public final class StrataCli implements Runnable {
     }
     Throwable shown = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
     if (shown instanceof FileNotFoundException) {
-      err.println("strata: " + Failures.withoutStackTrace(shown.getMessage()));
+      err.println("strata: " + StackTraces.cut(shown.getMessage()));
       return EXIT_FAILED;
     }
     String command = commandLine.getCommandSpec().qualifiedName();
     if (shown instanceof TierAccessException || shown instanceof AccessControlException) {
       // Not a fault to debug: the user lacks a permission, which the message names.
-      err.println(command + ": " + Failures.withoutStackTrace(shown.getMessage()));
+      err.println(command + ": " + StackTraces.cut(shown.getMessage()));
       return EXIT_FAILED;
     }
     err.println(command + " failed: " + Failures.describe(e));

@@ -1,12 +1,12 @@
 package io.strata.hdfs.rescue;
 
+import io.strata.hdfs.DataNodeConnection;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import org.apache.hadoop.fs.ChecksumException;
@@ -16,14 +16,12 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
-import org.apache.hadoop.hdfs.protocol.datatransfer.IOStreamPair;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.protocol.datatransfer.Sender;
 import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.io.IOUtils;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.DataChecksum;
 
@@ -79,17 +77,10 @@ final class BlockFileSender {
         throw new IOException(files.meta() + ": " + Files.size(files.meta()) + " bytes, but a " + length
             + "-byte block with " + checksum + " needs " + expectedMeta);
       }
-      Socket socket = new Socket();
-      DataOutputStream out = null;
-      DataInputStream in = null;
-      try {
-        socket.connect(NetUtils.createSocketAddr(target.getXferAddr(connectByHostname)), HdfsConstants.READ_TIMEOUT);
-        socket.setSoTimeout(HdfsConstants.READ_TIMEOUT);
-        Token<BlockTokenIdentifier> token = access.writeToken(block, type);
-        IOStreamPair sasl = client.getSaslDataTransferClient().socketSend(socket, socket.getOutputStream(),
-            socket.getInputStream(), access, token, target);
-        out = new DataOutputStream(new BufferedOutputStream(sasl.out, PACKET_DATA_BYTES + 4096));
-        in = new DataInputStream(sasl.in);
+      Token<BlockTokenIdentifier> token = access.writeToken(block, type);
+      try (DataNodeConnection connection = DataNodeConnection.open(client, target, connectByHostname,
+          HdfsConstants.READ_TIMEOUT, access, token, PACKET_DATA_BYTES + 4096)) {
+        DataOutputStream out = connection.out();
         // An empty client name is how a DataNode says "re-replication": the target reports the replica to the
         // NameNode itself once it is finalized.
         new Sender(out).writeBlock(block, type, token, "", new DatanodeInfo[0], new StorageType[0], null,
@@ -116,7 +107,7 @@ final class BlockFileSender {
         new PacketHeader(4, offset, seqno, true, 0, false).write(out);
         out.flush();
         // The DataNode closes the connection when it has stored (or refused) the replica.
-        while (in.read() >= 0) {
+        while (connection.in().read() >= 0) {
           // nothing is sent back for re-replication
         }
       } catch (ChecksumException e) {
@@ -126,10 +117,6 @@ final class BlockFileSender {
         // closes the connection; its log says why.
         throw new IOException("writing " + block.getBlockName() + " to " + target.getXferAddr() + " (" + type
             + "): " + e.getMessage() + "; the DataNode's log says why", e);
-      } finally {
-        IOUtils.closeStream(out);
-        IOUtils.closeStream(in);
-        IOUtils.closeSocket(socket);
       }
     }
   }

@@ -1,16 +1,11 @@
 package io.strata.hdfs.tier;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.util.HashMap;
 import java.util.Map;
+import io.strata.hdfs.DataNodeConnection;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSClient;
@@ -20,15 +15,12 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.datatransfer.DataTransferProtoUtil;
-import org.apache.hadoop.hdfs.protocol.datatransfer.IOStreamPair;
 import org.apache.hadoop.hdfs.protocol.datatransfer.Sender;
 import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.BlockOpResponseProto;
 import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.Status;
 import org.apache.hadoop.hdfs.protocolPB.PBHelperClient;
 import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.balancer.KeyManager;
-import org.apache.hadoop.io.IOUtils;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.token.Token;
 
 /**
@@ -69,31 +61,19 @@ final class BlockMover implements Closeable {
     DFSClient client = fs.getClient();
     KeyManager keys = keyManager(block.getBlockPoolId());
     Token<BlockTokenIdentifier> token = keys.getAccessToken(block, new StorageType[] {type}, new String[0]);
-    Socket socket = new Socket();
-    DataOutputStream out = null;
-    DataInputStream in = null;
-    try {
-      socket.connect(NetUtils.createSocketAddr(target.getXferAddr(connectByHostname)), HdfsConstants.READ_TIMEOUT);
-      // The DataNode sends IN_PROGRESS every half read timeout while it copies; five timeouts of silence is dead.
-      socket.setSoTimeout(HdfsConstants.READ_TIMEOUT * 5);
-      socket.setKeepAlive(true);
-      OutputStream rawOut = socket.getOutputStream();
-      InputStream rawIn = socket.getInputStream();
-      IOStreamPair sasl = client.getSaslDataTransferClient().socketSend(socket, rawOut, rawIn, keys, token, target);
-      out = new DataOutputStream(new BufferedOutputStream(sasl.out, 512));
-      in = new DataInputStream(new BufferedInputStream(sasl.in, 512));
-      new Sender(out).replaceBlock(block, type, token, replaced == null ? "" : replaced.getDatanodeUuid(), proxy, null);
-      out.flush();
+    // The DataNode sends IN_PROGRESS every half read timeout while it copies; five timeouts of silence is dead.
+    try (DataNodeConnection connection = DataNodeConnection.open(client, target, connectByHostname,
+        HdfsConstants.READ_TIMEOUT * 5, keys, token, 512)) {
+      new Sender(connection.out()).replaceBlock(block, type, token,
+          replaced == null ? "" : replaced.getDatanodeUuid(), proxy, null);
+      connection.out().flush();
+      DataInputStream in = connection.in();
       BlockOpResponseProto response = BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(in));
       while (response.getStatus() == Status.IN_PROGRESS) {
         response = BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(in));
       }
       DataTransferProtoUtil.checkBlockOpStatus(response,
           "moving " + block + " to " + target.getXferAddr() + " (" + type + ")", true);
-    } finally {
-      IOUtils.closeStream(out);
-      IOUtils.closeStream(in);
-      IOUtils.closeSocket(socket);
     }
   }
 

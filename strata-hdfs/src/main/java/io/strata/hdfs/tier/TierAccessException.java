@@ -1,5 +1,6 @@
 package io.strata.hdfs.tier;
 
+import io.strata.hdfs.StackTraces;
 import java.io.IOException;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
@@ -17,15 +18,14 @@ public final class TierAccessException extends IOException {
 
   /**
    * {@code e} as a TierAccessException saying that {@code what} needs the HDFS superuser when the NameNode refused
-   * it for that reason, else {@code e} itself. Only the first line of the NameNode's message is kept: the rest is
-   * its own stack trace.
+   * it for that reason, else {@code e} itself, without the NameNode's stack trace that Hadoop appends to its message.
    */
   public static IOException explain(IOException e, String what) {
     if (!denied(e)) {
       return e;
     }
     IOException cause = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
-    String message = cause.getMessage() == null ? cause.toString() : cause.getMessage().lines().findFirst().orElse("");
+    String message = cause.getMessage() == null ? cause.toString() : StackTraces.cut(cause.getMessage());
     return new TierAccessException(what + ", which needs the HDFS superuser: " + message, cause);
   }
 
