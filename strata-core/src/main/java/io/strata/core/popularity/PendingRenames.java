@@ -47,7 +47,7 @@ final class PendingRenames {
     }
 
     String inside(String destination) {
-      return destination + "/" + name(src);
+      return child(destination, name(src));
     }
   }
 
@@ -122,11 +122,10 @@ final class PendingRenames {
     if (size == 0 || predictor.tracks(pathHash)) {
       return;
     }
-    int slash = path.lastIndexOf('/');
-    if (slash <= 0) {
+    String directory = parent(path);
+    if (directory == null) {
       return;
     }
-    String directory = path.substring(0, slash);
     Rename holder = holder(latestByDestination.get(directory));
     if (holder != null && holder.mayMoveInto && path.equals(holder.inside(directory))
         && predictor.tracks(PathHash.of(directory))) {
@@ -199,14 +198,13 @@ final class PendingRenames {
       String ancestor = current;
       Rename latest = earlierThan(latestByDestination.get(ancestor), before);
       while (latest == null) {
-        int slash = ancestor.lastIndexOf('/');
-        if (slash <= 0) {
+        ancestor = parent(ancestor);
+        if (ancestor == null) {
           return 0;
         }
-        ancestor = ancestor.substring(0, slash);
         latest = earlierThan(latestByDestination.get(ancestor), before);
       }
-      String below = current.substring(ancestor.length());
+      String below = ancestor.equals("/") ? current : current.substring(ancestor.length());
       Rename into = null;
       for (Rename r = latest; r != null; r = earlierThan(r.older, before)) {
         // The path renamed, or a directory renamed: the file was at the same place below the source.
@@ -255,6 +253,16 @@ final class PendingRenames {
 
   private static String name(String path) {
     return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  /** The directory holding {@code path}, or null for the root. */
+  private static String parent(String path) {
+    int slash = path.lastIndexOf('/');
+    return slash < 0 || path.equals("/") ? null : slash == 0 ? "/" : path.substring(0, slash);
+  }
+
+  private static String child(String directory, String name) {
+    return directory.equals("/") ? "/" + name : directory + "/" + name;
   }
 
   private static String stripSlash(String path) {

@@ -137,6 +137,18 @@ class PendingRenamesTest {
   }
 
   @Test
+  void aFileRenamedOntoTheRootKeepsItsPopularity() {
+    both(AuditEvent.Command.OPEN, "/cold");
+    readOften("/d/f", "/hot");
+    rename("/d/f", "/"); // HDFS moves it to /f and logs "/"
+
+    advisor.plan(listing("/hot", "/cold", "/f"), clock);
+    reference.plan(listing("/hot", "/cold", "/d/f"), clock);
+    assertEquals(popularity(reference, "/d/f"), popularity(advisor, "/f"), 1e-4);
+    assertTrue(popularity(advisor, "/f") > 1, "popular: " + popularity(advisor, "/f"));
+  }
+
+  @Test
   void filesRenamedOneAfterAnotherOntoOneDirectoryEachKeepTheirPopularity() {
     both(AuditEvent.Command.OPEN, "/cold");
     readOften("/f3", "/f4", "/hot");
