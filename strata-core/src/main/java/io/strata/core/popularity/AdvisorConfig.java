@@ -15,7 +15,7 @@ import java.util.List;
  * and {@link ScarlettSettings#defaults()} document.
  * <pre>
  * ppa:   {popularityConstant: 3600, scalability: 1, minPopularity: 0.1, maxPopularity: 100,
- *         initialPopularity: 1, intervalFloor: 1, referenceTime: 12h}
+ *         initialPopularity: 1, intervalFloor: 1, referenceTime: 12h, load: referenceTime}
  * rules: {defaultReplication: 3, minReplication: 2, maxReplication: 10, hotFactor: 1.5, coldFactor: 0.5,
  *         mtbfYears: 3, lossPeriodDays: 1, maxLossProbability: 0.001, demoteAfterIdle: 0s}
  * scarlett:  {delta: 1, budget: 0.2, window: 60s}
@@ -25,7 +25,7 @@ import java.util.List;
  */
 public final class AdvisorConfig {
   private static final String[] PPA_KEYS = {"popularityConstant", "scalability", "minPopularity", "maxPopularity",
-      "initialPopularity", "intervalFloor", "referenceTime"};
+      "initialPopularity", "intervalFloor", "referenceTime", "load"};
   private static final String[] RULE_KEYS = {"defaultReplication", "minReplication", "maxReplication", "hotFactor",
       "coldFactor", "mtbfYears", "lossPeriodDays", "maxLossProbability", "demoteAfterIdle"};
   private static final AdvisorConfig NONE = new AdvisorConfig(new double[PPA_KEYS.length],
@@ -70,7 +70,11 @@ public final class AdvisorConfig {
     boolean[] given = new boolean[PPA_KEYS.length];
     ConfigNode p = root.get("ppa");
     if (readSection(p, PPA_KEYS, constants, given,
-        (key, v) -> key.equals("referenceTime") ? atLeastOneSecond(v) : v.positive())) {
+        (key, v) -> switch (key) {
+          case "referenceTime" -> atLeastOneSecond(v);
+          case "load" -> loadTaken(v);
+          default -> v.positive();
+        })) {
       // Check the constants against each other over the core's defaults now; ppa(base, ...) checks them again
       // over the base it is given.
       try {
@@ -168,11 +172,20 @@ public final class AdvisorConfig {
     try {
       return new PpaSettings(constant(0, base.popularityConstant()), constant(1, base.scalability()),
           constant(2, base.minPopularity()), constant(3, base.maxPopularity()), constant(4, base.initialPopularity()),
-          constant(5, base.intervalFloorSeconds()), (long) rt);
+          constant(5, base.intervalFloorSeconds()), (long) rt, constant(7, base.loadPerAccess() ? 1 : 0) == 1);
     } catch (IllegalArgumentException e) {
       throw new ConfigException(source + ": ppa: need minPopularity <= initialPopularity <= maxPopularity, got "
           + e.getMessage().replace("inconsistent PPA settings: ", ""));
     }
+  }
+
+  /** {@code load}: {@code referenceTime} (0) or {@code access} (1), when Eq. 1's cluster load is taken. */
+  private static double loadTaken(ConfigNode v) {
+    return switch (v.text()) {
+      case "referenceTime" -> 0;
+      case "access" -> 1;
+      default -> throw v.error("must be referenceTime or access, got '" + v.text() + "'");
+    };
   }
 
   private double constant(int index, double fallback) {

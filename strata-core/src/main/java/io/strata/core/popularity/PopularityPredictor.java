@@ -8,8 +8,9 @@ import java.util.function.LongConsumer;
  * <ul>
  *   <li>An access i+1 to file f: {@code P_{i+1} = P_i + c / (a(f) * l * b(f) * P_i)}, clamped to
  *       [P_min, P_max], where a(f) is the time since f's previous access, b(f) its block count and l the
- *       cluster load, here AVG(P) / P_initial (1 when the cluster is as busy as it started, higher when
- *       popularity has grown overall). The first access of a file we have not seen sets P to AVG(P).</li>
+ *       cluster load, here AVG(P) / P_initial as the reference time began (1 when the cluster is as busy as it
+ *       started, higher when popularity has grown overall; {@link PpaSettings#loadPerAccess()} takes AVG(P) at
+ *       each access instead). The first access of a file we have not seen sets P to AVG(P).</li>
  *   <li>A created file starts at AVG(P); a deleted file adds {@code AVG(P) - P(f)} to the increase IP.</li>
  *   <li>At each reference time: {@code MIP = IP / |F|}; every file's P drops by MIP / s (Eq. 2); the
  *       prediction for the next RT extrapolates the change over the RT linearly,
@@ -23,10 +24,12 @@ public final class PopularityPredictor {
   private final PopularityTable table;
   private double sum;          // sum of P over files, for AVG(P)
   private double increase;     // IP over the current reference time
+  private double referenceAverage; // AVG(P) as the current reference time began, for the load l
 
   public PopularityPredictor(PpaSettings settings, int expectedFiles) {
     this.settings = settings;
     this.table = new PopularityTable(expectedFiles);
+    this.referenceAverage = settings.initialPopularity();
   }
 
   public PpaSettings settings() {
@@ -40,7 +43,7 @@ public final class PopularityPredictor {
 
   /** Cluster load l of Eq. 1. */
   public double load() {
-    return average() / settings.initialPopularity();
+    return (settings.loadPerAccess() ? average() : referenceAverage) / settings.initialPopularity();
   }
 
   public int files() {
@@ -175,6 +178,7 @@ public final class PopularityPredictor {
     }
     sum = newSum;
     increase = 0;
+    referenceAverage = average();
     for (int slot = 0; slot < table.capacity(); slot++) {
       if (table.occupied(slot)) {
         visit.accept(table.key(slot));

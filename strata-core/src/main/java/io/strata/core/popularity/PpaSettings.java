@@ -14,6 +14,12 @@ package io.strata.core.popularity;
  * @param intervalFloorSeconds a(f) is the time since the file's previous access, at least this (default 1 s), so
  *                            concurrent reads count as very frequent rather than dividing by zero
  * @param referenceTimeSeconds RT; the paper follows Scarlett's 12 to 24 h. Default 12 h.
+ * @param loadPerAccess       when the cluster load l of Eq. 1 is taken. The paper computes it "using the overall
+ *                            popularity of all files" without saying when. Default false: AVG(P) as the reference
+ *                            time began, so within a reference time a read's gain does not depend on which file the
+ *                            log happened to list first in a burst. True: AVG(P) at each read, which lets the first
+ *                            file of a burst take a gain the next ones are denied (three files read in turn 15 times
+ *                            ended at 100, 72 and 52).
  */
 public record PpaSettings(
     double popularityConstant,
@@ -22,7 +28,21 @@ public record PpaSettings(
     double maxPopularity,
     double initialPopularity,
     double intervalFloorSeconds,
-    long referenceTimeSeconds) {
+    long referenceTimeSeconds,
+    boolean loadPerAccess) {
+
+  /** Settings with the load taken as each reference time begins. */
+  public PpaSettings(double popularityConstant, double scalability, double minPopularity, double maxPopularity,
+      double initialPopularity, double intervalFloorSeconds, long referenceTimeSeconds) {
+    this(popularityConstant, scalability, minPopularity, maxPopularity, initialPopularity, intervalFloorSeconds,
+        referenceTimeSeconds, false);
+  }
+
+  /** These settings with the load taken at each read ({@code true}) or as each reference time begins. */
+  public PpaSettings withLoadPerAccess(boolean perAccess) {
+    return new PpaSettings(popularityConstant, scalability, minPopularity, maxPopularity, initialPopularity,
+        intervalFloorSeconds, referenceTimeSeconds, perAccess);
+  }
 
   public PpaSettings {
     if (!(popularityConstant > 0) || !(scalability > 0) || !(minPopularity > 0) || !(maxPopularity >= minPopularity)

@@ -23,7 +23,7 @@ class AdvisorConfigTest {
   void everyConstantPinAndScheduledReadIsTakenFromTheFile() {
     AdvisorConfig config = read("""
         ppa: {popularityConstant: 7200, scalability: 0.5, minPopularity: 0.01, maxPopularity: 50,
-              initialPopularity: 2, intervalFloor: 5, referenceTime: 30m}
+              initialPopularity: 2, intervalFloor: 5, referenceTime: 30m, load: access}
         rules: {defaultReplication: 3, minReplication: 1, maxReplication: 6, hotFactor: 2, coldFactor: 0.25,
                 mtbfYears: 4, lossPeriodDays: 7, maxLossProbability: 0.01, demoteAfterIdle: 6h}
         scarlett: {delta: 2, budget: 0.3, window: 2m}
@@ -33,8 +33,10 @@ class AdvisorConfigTest {
         scheduled:
           - {path: /data/daily, cron: "0 2 * * *", zone: Europe/Berlin}
         """);
-    assertEquals(new PpaSettings(7200, 0.5, 0.01, 50, 2, 5, 1800), config.ppa(null));
+    assertEquals(new PpaSettings(7200, 0.5, 0.01, 50, 2, 5, 1800, true), config.ppa(null));
     assertEquals(600, config.ppa(600L).referenceTimeSeconds(), "--reference-time wins over the file");
+    assertEquals(false, read("ppa: {load: referenceTime}\n").ppa(null).loadPerAccess());
+    assertEquals(false, read("ppa: {scalability: 2}\n").ppa(null).loadPerAccess(), "the default");
     assertEquals(7200, config.ppa(600L).popularityConstant());
 
     assertEquals(new ScarlettSettings(2, 0.3, 120), config.scarlett());
@@ -91,6 +93,7 @@ class AdvisorConfigTest {
             + "initialPopularity <= maxPopularity"},
         {"ppa: {referenceTime: 0s}\n", "ppa.referenceTime: must be at least 1s, got '0s'"},
         {"ppa: {referenceTime: soon}\n", "ppa.referenceTime: not a duration: 'soon'"},
+        {"ppa: {load: always}\n", "ppa.load: must be referenceTime or access, got 'always'"},
         {"rules: {minReplication: 4}\n", "autotier.yaml:1:8: rules: need 1 <= min <= default <= max replication, "
             + "got 4, 3, 10"},
         {"rules: {maxReplication: 2.5}\n", "rules.maxReplication: must be a whole number from 1 to 1000, got 2.5"},

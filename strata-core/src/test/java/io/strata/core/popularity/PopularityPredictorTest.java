@@ -16,19 +16,58 @@ class PopularityPredictorTest {
     PopularityPredictor ppa = new PopularityPredictor(SETTINGS, 16);
     ppa.accessed(F1, 1, 0);          // first access: P = AVG(P) = 1 (empty system)
     assertEquals(1.0, ppa.popularity(F1), 1e-6);
-    ppa.accessed(F1, 1, 10_000);     // a = 10 s, l = AVG/1 = 1, b = 1: P = 1 + 10/(10*1*1*1) = 2
+    ppa.accessed(F1, 1, 10_000);     // a = 10 s, l = 1 (AVG(P) as the RT began), b = 1: P = 1 + 10/(10*1*1*1) = 2
     assertEquals(2.0, ppa.popularity(F1), 1e-6);
     ppa.accessed(F2, 1, 10_000);     // new file: P = AVG(P) = 2
     assertEquals(2.0, ppa.popularity(F2), 1e-6);
-    ppa.accessed(F1, 1, 15_000);     // a = 5, l = AVG/1 = 2, P = 2 + 10/(5*2*1*2) = 2.5
-    assertEquals(2.5, ppa.popularity(F1), 1e-6);
+    ppa.accessed(F1, 1, 15_000);     // a = 5, l = 1 still, P = 2 + 10/(5*1*1*2) = 3
+    assertEquals(3.0, ppa.popularity(F1), 1e-6);
 
-    // End of RT: IP = (2-1) + (2.5-2) = 1.5, MIP = 1.5/2 = 0.75, s = 1:
-    // F1 = 2.5 - 0.75 = 1.75, F2 = 2 - 0.75 = 1.25.
+    // End of RT: IP = (2-1) + (3-2) = 2, MIP = 2/2 = 1, s = 1: F1 = 3 - 1 = 2, F2 = 2 - 1 = 1.
     double mip = ppa.endReferenceTime(h -> { });
-    assertEquals(0.75, mip, 1e-6);
+    assertEquals(1.0, mip, 1e-6);
+    assertEquals(2.0, ppa.popularity(F1), 1e-6);
+    assertEquals(1.0, ppa.popularity(F2), 1e-6);
+    // The next RT's load is AVG(P) now, (2 + 1) / 2 = 1.5: F1 read 10 s after its last read gains 10/(10*1.5*1*2).
+    ppa.accessed(F1, 1, 25_000);
+    assertEquals(2 + 10 / (10 * 1.5 * 2), ppa.popularity(F1), 1e-6);
+  }
+
+  @Test
+  void withTheLoadTakenAtEachAccessTheLoadGrowsWithinTheReferenceTime() {
+    PopularityPredictor ppa = new PopularityPredictor(SETTINGS.withLoadPerAccess(true), 16);
+    ppa.accessed(F1, 1, 0);
+    ppa.accessed(F1, 1, 10_000);     // 1 + 10/(10*1*1*1) = 2
+    ppa.accessed(F2, 1, 10_000);     // AVG(P) = 2
+    ppa.accessed(F1, 1, 15_000);     // a = 5, l = AVG(P) now = 2: P = 2 + 10/(5*2*1*2) = 2.5
+    assertEquals(2.5, ppa.popularity(F1), 1e-6);
+    // IP = 1 + 0.5 = 1.5, MIP = 0.75: F1 = 1.75, F2 = 1.25.
+    assertEquals(0.75, ppa.endReferenceTime(h -> { }), 1e-6);
     assertEquals(1.75, ppa.popularity(F1), 1e-6);
     assertEquals(1.25, ppa.popularity(F2), 1e-6);
+  }
+
+  @Test
+  void filesReadInTurnGainAlikeWhateverTheirOrderInTheLog() {
+    PpaSettings settings = PpaSettings.defaults();
+    for (boolean perAccess : new boolean[] {false, true}) {
+      PopularityPredictor ppa = new PopularityPredictor(settings.withLoadPerAccess(perAccess), 16);
+      long clock = 0;
+      ppa.accessed(99, 1, clock);
+      for (int round = 0; round < 15; round++) {  // as 'hdfs dfs -cat a b c' every 2 s
+        for (long file = 1; file <= 3; file++) {
+          ppa.accessed(file, 1, clock += 5);
+        }
+        clock += 2000;
+      }
+      double first = ppa.popularity(1);
+      double last = ppa.popularity(3);
+      if (perAccess) {
+        assertTrue(first > last * 1.5, "the first file of each burst gains most: " + first + " vs " + last);
+      } else {
+        assertEquals(first, last, 1e-6, "same reads, same popularity");
+      }
+    }
   }
 
   @Test
@@ -46,13 +85,13 @@ class PopularityPredictorTest {
         seen[1] = ppa.predicted(h);
       }
     });
-    // F1 started the RT at 1 and ends at 1.75: predicted 1.75 + 0.75 = 2.5.
-    // F2 started at 2 and ends at 1.25: predicted 1.25 - 0.75 = 0.5.
-    assertEquals(2.5, seen[0], 1e-6);
-    assertEquals(0.5, seen[1], 1e-6);
+    // F1 started the RT at 1 and ends at 2: predicted 2 + 1 = 3.
+    // F2 started at 2 and ends at 1: predicted 1 - 1 = 0, raised to P_min = 0.1.
+    assertEquals(3.0, seen[0], 1e-6);
+    assertEquals(0.1, seen[1], 1e-6);
     // Next RT with no access: Eq. 2 with IP = 0 leaves P; the prediction is flat.
     ppa.endReferenceTime(h -> { });
-    assertEquals(1.75, ppa.predicted(F1), 1e-6);
+    assertEquals(2.0, ppa.predicted(F1), 1e-6);
   }
 
   @Test
