@@ -93,20 +93,29 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
         predictor.created(hashes[i], files.get(i).blocks(), nowMillis); // files the log never mentioned: AVG(P)
       }
     }
-    predictor.endReferenceTime(hash -> { });
+    // Algorithm 1's prediction extrapolates the reference time that just ended, so it is taken as the predictor
+    // ends it (afterwards each file's start-of-RT popularity is its current one). The tracked files are now the
+    // listed ones, whose sorted hashes index the predictions.
+    float[] predictions = new float[live.length];
+    predictor.endReferenceTime(hash -> {
+      int k = Arrays.binarySearch(live, hash);
+      if (k >= 0) {
+        predictions[k] = (float) predictor.predicted(hash);
+      }
+    });
     double average = predictor.average();
     List<Advice> advice = new ArrayList<>();
     Map<String, FileFacts> byPath = new HashMap<>();
     for (int i = 0; i < hashes.length; i++) {
       FileFacts f = files.get(i);
       byPath.put(f.path(), f);
-      advice.add(rules.pinned(decide(f, hashes[i], average, nowMillis)));
+      double predicted = predictions[Arrays.binarySearch(live, hashes[i])];
+      advice.add(rules.pinned(decide(f, hashes[i], predicted, average, nowMillis)));
     }
     return PlanChecks.finish(advice, byPath, rules);
   }
 
-  private Advice decide(FileFacts f, long hash, double average, long nowMillis) {
-    double predicted = predictor.predicted(hash);
+  private Advice decide(FileFacts f, long hash, double predicted, double average, long nowMillis) {
     double relative = predicted / average;
     var run = rules.scheduledRun(f.path(), nowMillis, nowMillis + settings.referenceTimeSeconds() * 1000);
     if (run.isPresent()) {

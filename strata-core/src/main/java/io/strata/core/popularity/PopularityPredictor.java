@@ -192,7 +192,11 @@ public final class PopularityPredictor {
     return mip;
   }
 
-  /** P_predicted for the next RT: this RT's change continued, within [P_min, P_max]; NaN when untracked. */
+  /**
+   * P_predicted for the next RT: this RT's change continued, within [P_min, P_max]; NaN when untracked. Ask it from
+   * {@link #endReferenceTime}'s visitor: once that returns, the RT just ended is the start of the next, and this is
+   * the current popularity.
+   */
   public double predicted(long pathHash) {
     int slot = table.find(pathHash);
     if (slot < 0) {

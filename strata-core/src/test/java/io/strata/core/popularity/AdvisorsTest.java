@@ -72,6 +72,26 @@ class AdvisorsTest {
    * tracked nor weigh in AVG(P). Ten files read once and deleted with their directory would otherwise pull AVG(P)
    * down to a quarter, and every file would look four times more popular than it is.
    */
+  /**
+   * Algorithm 1: the plan decides on each file's popularity extrapolated to the next reference time, the change over
+   * the one that ended continued (PopularityPredictorTest's sequence: F1 goes 1 to 2 and is predicted 3; F2 goes 2 to
+   * 1 and is predicted 0, raised to P_min).
+   */
+  @Test
+  void thePlanDecidesOnThePopularityPredictedForTheNextReferenceTime() {
+    AptStoreAdvisor advisor = new AptStoreAdvisor(new PpaSettings(10, 1, 0.1, 100, 1, 1, 3600),
+        DecisionRules.defaults(100, true), 16);
+    advisor.observe(AuditEvent.of(0, AuditEvent.Command.OPEN, "/f1", null), 1);
+    advisor.observe(AuditEvent.of(10_000, AuditEvent.Command.OPEN, "/f1", null), 1);
+    advisor.observe(AuditEvent.of(10_000, AuditEvent.Command.OPEN, "/f2", null), 1);
+    advisor.observe(AuditEvent.of(15_000, AuditEvent.Command.OPEN, "/f1", null), 1);
+    Plan plan = advisor.plan(List.of(new FileFacts("/f1", 3, false, 1 << 20, 1),
+        new FileFacts("/f2", 3, false, 1 << 20, 1)), 20_000);
+    // After Eq. 2, F1 = 2 and F2 = 1, AVG(P) = 1.5: on the current values F1 would be average (1.33x) and F2 too.
+    assertEquals("popular: predicted 3.00 = 2.00x AVG(P)", byPath(plan).get("/f1").reason());
+    assertEquals("unpopular: predicted 0.10 = 0.07x AVG(P)", byPath(plan).get("/f2").reason());
+  }
+
   @Test
   void filesGoneWithADirectoryAreForgottenAtThePlanAndLeaveTheAverage() {
     AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), DecisionRules.defaults(100, true), 16);
@@ -99,7 +119,12 @@ class AdvisorsTest {
       live += advisor.predictor().popularity(f.pathHash());
     }
     assertEquals(live / 4, advisor.predictor().average(), 1e-6, "AVG(P) is over the files that exist");
-    assertTrue(byPath(plan).get("/hot").reason().contains(" 3.98x AVG(P)"), byPath(plan).get("/hot").reason());
+    // The plan weighs /hot against that average: "popular: predicted P = Rx AVG(P)" with R = P / AVG(P).
+    String reason = byPath(plan).get("/hot").reason();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("predicted ([0-9.]+) = ([0-9.]+)x").matcher(reason);
+    assertTrue(m.find() && reason.startsWith("popular"), reason);
+    assertEquals(Double.parseDouble(m.group(1)) / advisor.predictor().average(), Double.parseDouble(m.group(2)), 0.01,
+        reason);
   }
 
   @Test
