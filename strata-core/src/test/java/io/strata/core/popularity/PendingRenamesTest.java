@@ -52,6 +52,17 @@ class PendingRenamesTest {
     return advisor.predictor().popularity(PathHash.of(path));
   }
 
+  /** After both plans: the file at {@code now} is exactly as popular as the reference's at {@code before}. */
+  private void assertFollowed(String before, String now) {
+    assertEquals(popularity(reference, before), popularity(advisor, now), 1e-4, before + " -> " + now);
+  }
+
+  /** As {@link #assertFollowed}, and popular: the state is the hot file's, not a fresh one at AVG(P). */
+  private void assertFollowedHot(String before, String now) {
+    assertFollowed(before, now);
+    assertTrue(popularity(advisor, now) > 1, "popular: " + popularity(advisor, now));
+  }
+
   private static List<FileFacts> listing(String... paths) {
     List<FileFacts> files = new ArrayList<>();
     for (String path : paths) {
@@ -68,9 +79,8 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/d2/a", "/d2/sub/b"), clock);
     reference.plan(listing("/hot", "/cold", "/d1/a", "/d1/sub/b"), clock);
-    assertEquals(popularity(reference, "/d1/a"), popularity(advisor, "/d2/a"), 1e-4);
-    assertEquals(popularity(reference, "/d1/sub/b"), popularity(advisor, "/d2/sub/b"), 1e-4);
-    assertTrue(popularity(advisor, "/d2/a") > 1, "popular: " + popularity(advisor, "/d2/a"));
+    assertFollowedHot("/d1/a", "/d2/a");
+    assertFollowed("/d1/sub/b", "/d2/sub/b");
     assertFalse(advisor.predictor().tracks(PathHash.of("/d1/a")));
     assertEquals(2, advisor.filesFollowedThroughRenames());
     assertEquals(4, advisor.predictor().files());
@@ -84,8 +94,7 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/dir/f3"), clock);
     reference.plan(listing("/hot", "/cold", "/f3"), clock);
-    assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
-    assertTrue(popularity(advisor, "/dir/f3") > 1, "popular: " + popularity(advisor, "/dir/f3"));
+    assertFollowedHot("/f3", "/dir/f3");
     assertFalse(advisor.predictor().tracks(PathHash.of("/dir")), "a directory is not a file");
   }
 
@@ -98,9 +107,8 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/d2/x", "/d2/d1/a"), clock);
     reference.plan(listing("/hot", "/cold", "/d2/x", "/d1/a"), clock);
-    assertEquals(popularity(reference, "/d1/a"), popularity(advisor, "/d2/d1/a"), 1e-4);
-    assertTrue(popularity(advisor, "/d2/d1/a") > 1, "popular: " + popularity(advisor, "/d2/d1/a"));
-    assertEquals(popularity(reference, "/d2/x"), popularity(advisor, "/d2/x"), 1e-4);
+    assertFollowedHot("/d1/a", "/d2/d1/a");
+    assertFollowed("/d2/x", "/d2/x");
   }
 
   @Test
@@ -113,8 +121,7 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/z/g"), clock);
     reference.plan(listing("/hot", "/cold", "/x/f"), clock);
-    assertEquals(popularity(reference, "/x/f"), popularity(advisor, "/z/g"), 1e-4);
-    assertTrue(popularity(advisor, "/z/g") > 1, "popular: " + popularity(advisor, "/z/g"));
+    assertFollowedHot("/x/f", "/z/g");
     assertEquals(3, advisor.predictor().files());
   }
 
@@ -144,8 +151,7 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/f"), clock);
     reference.plan(listing("/hot", "/cold", "/d/f"), clock);
-    assertEquals(popularity(reference, "/d/f"), popularity(advisor, "/f"), 1e-4);
-    assertTrue(popularity(advisor, "/f") > 1, "popular: " + popularity(advisor, "/f"));
+    assertFollowedHot("/d/f", "/f");
   }
 
   @Test
@@ -158,8 +164,8 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/dir/f3", "/dir/f4"), clock);
     reference.plan(listing("/hot", "/cold", "/f3", "/f4"), clock);
-    assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
-    assertEquals(popularity(reference, "/f4"), popularity(advisor, "/dir/f4"), 1e-4);
+    assertFollowed("/f3", "/dir/f3");
+    assertFollowed("/f4", "/dir/f4");
     assertTrue(Math.abs(popularity(reference, "/f3") - popularity(reference, "/f4")) > 1,
         "the two states differ, so a swap would show: " + popularity(reference, "/f3") + " "
             + popularity(reference, "/f4"));
@@ -177,7 +183,7 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/dir/f3"), clock);
     reference.plan(listing("/hot", "/cold", "/f3"), clock);
-    assertEquals(popularity(reference, "/f3"), popularity(advisor, "/dir/f3"), 1e-4);
+    assertFollowed("/f3", "/dir/f3");
     assertEquals(3, advisor.predictor().files());
   }
 
@@ -193,8 +199,7 @@ class PendingRenamesTest {
 
     advisor.plan(listing("/hot", "/cold", "/t"), clock);
     reference.plan(listing("/hot", "/cold", "/a"), clock);
-    assertEquals(popularity(reference, "/a"), popularity(advisor, "/t"), 1e-4);
-    assertTrue(popularity(advisor, "/t") > 1, "popular: " + popularity(advisor, "/t"));
+    assertFollowedHot("/a", "/t");
     assertEquals(3, advisor.predictor().files());
   }
 
