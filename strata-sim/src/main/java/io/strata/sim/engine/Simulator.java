@@ -157,6 +157,8 @@ public final class Simulator {
     private long unreadableBlocks;
     private final ActiveBlockReads activeReads = new ActiveBlockReads();
     private long bytesReadWhileBlockBusy;
+    private long firstReadBytes;
+    private double firstReadSeconds;
     private long networkRead;
     private long networkShuffle;
     private long networkWrite;
@@ -284,6 +286,8 @@ public final class Simulator {
       if (input > 0) {
         job.input = store.input(inputPaths.pathFor(trace), input, now);
         job.input.pin();
+        job.firstReadFrom = job.input.blocksEverRead();
+        job.input.readUpTo(job.maps);
         if (popularity != null) {
           popularity.accessed(new FileAccess(job.input.path(), now, input, job.maps, null));
         }
@@ -497,6 +501,10 @@ public final class Simulator {
         readsByLocality[locality.ordinal()]++;
         sumReadSeconds += seconds;
         bytesRead += flow.bytes();
+        if (task >= job.firstReadFrom) {
+          firstReadBytes += flow.bytes();
+          firstReadSeconds += seconds;
+        }
         readBytesByTier[tier] += flow.bytes();
         readBytesByLocality[locality.ordinal()] += flow.bytes();
         readDone();
@@ -811,7 +819,9 @@ public final class Simulator {
           byteScale, blockSize, config.capacityRule().label(), skipped, problems);
       SimResult.Io io = new SimResult.Io(mapReadTasks == 0 ? 0 : sumTaskRate / mapReadTasks / 1e6,
           sumReadSeconds == 0 ? 0 : bytesRead / sumReadSeconds / 1e6, bytesRead, byTier, byLocality, rateByTier,
-          rateByLocality, unreadableBlocks, bytesRead == 0 ? 0 : (double) bytesReadWhileBlockBusy / bytesRead);
+          rateByLocality, unreadableBlocks, bytesRead == 0 ? 0 : (double) bytesReadWhileBlockBusy / bytesRead,
+          bytesRead == 0 ? 0 : (double) firstReadBytes / bytesRead,
+          firstReadSeconds == 0 ? 0 : firstReadBytes / firstReadSeconds / 1e6, rereadCeilingMBps());
       SimResult.Network net = new SimResult.Network(networkRead + networkShuffle + networkWrite, crossRack, networkRead,
           networkShuffle, networkWrite);
       SimResult.Time time = new SimResult.Time(jobsDone == 0 ? 0 : totalJobSeconds / jobsDone, totalJobSeconds,
@@ -823,6 +833,16 @@ public final class Simulator {
           network.peakFlows(), store.peakLiveBlocks(), store.liveBlocks());
       return new SimResult(run, jobsDone, mapTasks, reduceTasks, io, net, time, storage,
           new SimResult.Energy(energyByTier, energy), performance);
+    }
+
+    /**
+     * Read throughput had every block read before been read again at the fastest device's full rate, the first
+     * reads taking the time they took: the most any replication or tiering policy can give without making first
+     * reads faster, since it knows nothing of a block before its first read.
+     */
+    private double rereadCeilingMBps() {
+      double seconds = firstReadSeconds + (bytesRead - firstReadBytes) / cluster.fastestReadBytesPerSecond();
+      return seconds == 0 ? 0 : bytesRead / seconds / 1e6;
     }
 
     /** Each tier's purchase cost per GB: the capacity-weighted mean of its devices' costs. */
@@ -857,6 +877,8 @@ public final class Simulator {
       final long sequence;
       final double submitted;
       SimFile input;
+      /** Maps from this index on read a block no job read before. */
+      int firstReadFrom;
       long inputBytes;
       long shuffleBytes;
       long outputBytes;

@@ -42,10 +42,16 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param unreadableBlocks   blocks a task found no replica of (lost to a full cluster)
    * @param sharedBlockReadShare share of bytes read by maps that started while another map was reading the same
    *                           block: the contention on popular data that extra replicas can spread
+   * @param firstReadShare     share of bytes read from blocks no earlier job had read: what no popularity policy
+   *                           can have seen coming
+   * @param firstReadThroughputMBps those bytes / the read times of the tasks that read them
+   * @param rereadCeilingMBps  read throughput had every other byte been read at the fastest device's full rate
+   *                           and first reads as they were: a bound on what replication and tiering can give
    */
   public record Io(double avgRateMBps, double throughputMBps, long bytesRead, Map<String, Double> shareByTier,
       Map<String, Double> shareByLocality, Map<String, Double> avgRateByTierMBps,
-      Map<String, Double> avgRateByLocalityMBps, long unreadableBlocks, double sharedBlockReadShare) {}
+      Map<String, Double> avgRateByLocalityMBps, long unreadableBlocks, double sharedBlockReadShare,
+      double firstReadShare, double firstReadThroughputMBps, double rereadCeilingMBps) {}
 
   /**
    * @param bytes          all bytes sent between nodes (reads, shuffle, each pipeline hop of writes)

@@ -37,6 +37,8 @@ public final class SimCluster {
   /** Per node and tier, its device resources: one (pooled) or one per volume; empty when it has none. */
   private final int[][][] deviceResources;
   private final int[] nicOut;
+  /** No read of one block runs faster than its device: the fastest device's read rate bounds every read. */
+  private double fastestRead;
   private final int[] nicIn;
   private final int[] uplinkUp;
   private final int[] uplinkDown;
@@ -122,6 +124,7 @@ public final class SimCluster {
         deviceGroups.add(new DeviceGroup(resource, node, tier, 1, device.activeWatts(), device.idleWatts()));
       }
       read += device.readMBps() * 1e6;
+      fastestRead = Math.max(fastestRead, device.readMBps() * 1e6);
       write += device.writeMBps() * 1e6;
       slowestRead = Math.min(slowestRead, device.readMBps() * 1e6);
       slowestWrite = Math.min(slowestWrite, device.writeMBps() * 1e6);
@@ -137,6 +140,11 @@ public final class SimCluster {
     int resource = network.addResource(read, write, slowestRead, slowestWrite, devices);
     deviceResources[node][tier] = new int[] {resource};
     deviceGroups.add(new DeviceGroup(resource, node, tier, devices, active / devices, idle / devices));
+  }
+
+  /** The read rate of the fastest device in the cluster, bytes per second: no map reads faster. */
+  public double fastestReadBytesPerSecond() {
+    return fastestRead;
   }
 
   public ClusterSpec spec() {

@@ -18,6 +18,7 @@ public final class SimFile {
   private int tierMask;
   private double lastAccess;
   private int pins;
+  private int blocksEverRead;
 
   SimFile(String path, int replication, boolean output, double created) {
     this.path = path;
@@ -102,6 +103,16 @@ public final class SimFile {
       throw new IllegalStateException(path + " is not pinned");
     }
     pins--;
+  }
+
+  /** Jobs read files from the start, so blocks below this index have been read by some job, the rest never. */
+  public int blocksEverRead() {
+    return blocksEverRead;
+  }
+
+  /** A job reads the file's first {@code blocks} blocks. */
+  public void readUpTo(int blocks) {
+    blocksEverRead = Math.max(blocksEverRead, blocks);
   }
 
   void touch(double now) {

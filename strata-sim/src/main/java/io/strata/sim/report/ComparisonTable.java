@@ -44,6 +44,8 @@ public final class ComparisonTable {
       r.io().shareByLocality().forEach((where, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", where, 100 * share)));
       line.append(String.format(Locale.ROOT, "  | block already being read %4.1f%%",
           100 * r.io().sharedBlockReadShare()));
+      line.append(String.format(Locale.ROOT, "  | first reads %4.1f%%, re-read ceiling %s MB/s",
+          100 * r.io().firstReadShare(), number(r.io().rereadCeilingMBps())));
       line.append(String.format(Locale.ROOT, "  | cross-rack %s, evicted %d files, fallbacks %d",
           bytes(r.network().crossRackBytes()), r.storage().evictedFiles(), r.storage().fallbacks()));
       out.append(line).append('\n');

@@ -35,6 +35,9 @@ public final class ResultColumns {
     r.io().avgRateByLocalityMBps().forEach((where, rate) -> c.put("avg_io_rate_mbps_" + where, rate));
     c.put("unreadable_blocks", r.io().unreadableBlocks());
     c.put("read_share_block_busy", r.io().sharedBlockReadShare());
+    c.put("read_share_first_read", r.io().firstReadShare());
+    c.put("first_read_throughput_mbps", r.io().firstReadThroughputMBps());
+    c.put("reread_ceiling_mbps", r.io().rereadCeilingMBps());
     c.put("network_bytes", r.network().bytes());
     c.put("cross_rack_bytes", r.network().crossRackBytes());
     c.put("network_read_bytes", r.network().readBytes());

@@ -67,8 +67,11 @@ public final class AptStore implements Scenario {
             + "demoted files go to the filer tier at one replica (the filer is RAID-protected).",
         "Storage is the peak of replica bytes on all tiers together (filer bytes count like DAS bytes).",
         "A map reads one block from one disk, at most one HDD's 61 MB/s, so no policy can raise read throughput "
-            + "more than 61 / default's MB/s here (about +12%); filer reads run at a node's filer share (40 MB/s, "
-            + "shared by the node's readers and moves).",
+            + "more than 61 / default's MB/s (pooled devices: about +12%); filer reads run at a node's filer share "
+            + "(40 MB/s, shared by the node's readers and moves).",
+        "'First reads' are bytes of blocks no earlier job had read, which no popularity policy can foresee; the "
+            + "re-read ceiling is the read throughput had every other byte been read at 61 MB/s and first reads as "
+            + "they were: more than that needs faster first reads, not more replicas of read data.",
         "AptStore Figs. 8-9 report, normalized to default Hadoop: Scarlett +19.6%, AptStore-perf +23.7%, AptStore "
             + "+18.6% read throughput; storage 113%, 110%, 57%.");
   }

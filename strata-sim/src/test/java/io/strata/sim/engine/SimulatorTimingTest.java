@@ -77,4 +77,25 @@ class SimulatorTimingTest {
     SimResult apart = run(3, "j\t0\t0\t64000000\t0\t0\tp\t\t\nk\t5\t5\t64000000\t0\t0\tp\t\t\n");
     assertEquals(0, apart.io().sharedBlockReadShare(), 1e-12);
   }
+
+  @Test
+  void firstReadsAreCountedAndBoundWhatReplicationCanGive() {
+    // Two slots. Job j reads path p's two blocks first, together at 50 MB/s (2 x 1.28 s). Jobs k and l read them
+    // again at 5 s: four maps, two at a time at 50 MB/s (4 x 1.28 s). 384 MB in 7.68 s of reads: 50 MB/s.
+    SimResult r = run(2, "j\t0\t0\t128000000\t0\t0\tp\t\t\nk\t5\t5\t128000000\t0\t0\tp\t\t\n"
+        + "l\t5\t0\t128000000\t0\t0\tp\t\t\n");
+    assertEquals(50, r.io().throughputMBps(), 1e-9);
+    assertEquals(1.0 / 3, r.io().firstReadShare(), 1e-12, "j's 128 of 384 MB");
+    assertEquals(50, r.io().firstReadThroughputMBps(), 1e-9);
+    // The re-reads at the disk's full 100 MB/s would take 2.56 s: 384 MB in 2.56 + 2.56 s.
+    assertEquals(75, r.io().rereadCeilingMBps(), 1e-9);
+
+    // One slot, so every read runs at 100 MB/s. j reads p's first block; m reads three: its first is a re-read,
+    // the other two were never read. 3 of 4 blocks read are first reads; nothing is left to gain.
+    SimResult longer = run(1, "j\t0\t0\t64000000\t0\t0\tp\t\t\nm\t5\t5\t192000000\t0\t0\tp\t\t\n");
+    assertEquals(0.75, longer.io().firstReadShare(), 1e-12);
+    assertEquals(100, longer.io().firstReadThroughputMBps(), 1e-9);
+    assertEquals(100, longer.io().rereadCeilingMBps(), 1e-9);
+    assertEquals(longer.io().throughputMBps(), longer.io().rereadCeilingMBps(), 1e-9);
+  }
 }
