@@ -3,26 +3,33 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
+import java.net.URLConnection;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.HAUtil;
+import org.apache.hadoop.hdfs.web.URLConnectionFactory;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authentication.client.AuthenticationException;
 
-/** The NameNode's JMX servlet, where Strata's NameNode plugins publish their metrics. */
+/**
+ * The NameNode's JMX servlet, where Strata's NameNode plugins publish their metrics. It is reached the way
+ * {@code hdfs dfsadmin} reaches the web UI: the active NameNode's, over HTTP or HTTPS as {@code dfs.http.policy}
+ * says (trusting what {@code ssl-client.xml} names), with SPNEGO when Kerberos is on.
+ */
 final class NameNodeJmx {
   private NameNodeJmx() {}
 
-  /** The NameNode's HTTP address from the client configuration. */
-  static String address(Configuration conf) throws IOException {
-    String http = conf.getTrimmed("dfs.namenode.http-address");
-    if (http == null || http.isEmpty()) {
-      throw new IOException("no dfs.namenode.http-address in the configuration: cannot reach the NameNode's JMX");
-    }
-    return http;
+  /** The active NameNode's web address ({@code http://host:port} or {@code https://...}). */
+  static URI address(Configuration conf) throws IOException {
+    String scheme = DFSUtil.getHttpClientScheme(conf);
+    return DFSUtil.getInfoServer(HAUtil.getAddressOfActive(FileSystem.get(conf)), conf, scheme);
   }
 
   /** The beans matching {@code query} (e.g. {@code Hadoop:service=*,name=StrataReads}); empty when none. */
@@ -32,29 +39,39 @@ final class NameNodeJmx {
 
   private static JsonNode beans(Configuration conf, String query, Duration connect, Duration answer)
       throws IOException {
-    URI uri = URI.create("http://" + address(conf) + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
-    HttpResponse<String> response;
+    URI uri = URI.create(address(conf) + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+    URLConnectionFactory connections = URLConnectionFactory.newDefaultURLConnectionFactory(
+        (int) connect.toMillis(), (int) answer.toMillis(), conf);
+    HttpURLConnection http = null;
     try {
-      response = HttpClient.newBuilder().connectTimeout(connect).build()
-          .send(HttpRequest.newBuilder(uri).timeout(answer).GET().build(), HttpResponse.BodyHandlers.ofString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while asking " + uri, e);
+      URLConnection connection = connections.openConnection(uri.toURL(), UserGroupInformation.isSecurityEnabled());
+      http = (HttpURLConnection) connection;
+      if (http.getResponseCode() != HttpURLConnection.HTTP_OK) {
+        throw new IOException(uri + " answered HTTP " + http.getResponseCode());
+      }
+      JsonNode beans;
+      try (InputStream body = http.getInputStream()) {
+        beans = new ObjectMapper().readTree(body).path("beans");
+      }
+      if (!beans.isArray()) {
+        throw new IOException(uri + " answered without a beans array");
+      }
+      return beans;
+    } catch (AuthenticationException e) {
+      throw new IOException(uri + ": SPNEGO authentication failed: " + e.getMessage(), e);
+    } finally {
+      if (http != null) {
+        http.disconnect();
+      }
+      connections.destroy();
     }
-    if (response.statusCode() != 200) {
-      throw new IOException(uri + " answered HTTP " + response.statusCode());
-    }
-    JsonNode beans = new ObjectMapper().readTree(response.body()).path("beans");
-    if (!beans.isArray()) {
-      throw new IOException(uri + " answered without a beans array");
-    }
-    return beans;
   }
 
   /**
    * A warning when the NameNode's JMX shows that it does not run Strata's placement plugin, which moves between
    * tiers need (it applies the layout rules and honours the delete hint of a move that changes a replica's storage
-   * type); null when it runs, or when the JMX servlet cannot be asked (a secured or unreachable web UI).
+   * type); null when it runs, or when the JMX servlet cannot be asked (an unreachable web UI, or one this user
+   * may not read).
    */
   static String placementPluginWarning(Configuration conf) {
     try {
