@@ -83,10 +83,9 @@ final class AutotierCommand implements Runnable {
           AutotierRunner.Cycle cycle = runner.cycle(System.currentTimeMillis(), () -> false);
           if (json) {
             System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(
-                PlanPrinter.json(chosen.name(), cycle.plan(), cycle.files(), runner.linesParsed(),
-                    runner.linesSkipped())));
+                PlanPrinter.json(chosen.name(), cycle, runner.linesParsed(), runner.linesSkipped())));
           } else {
-            PlanPrinter.text(System.out, chosen.name(), path, cycle.plan(), cycle.files(), runner.linesParsed(),
+            PlanPrinter.text(System.out, chosen.name(), path, cycle, runner.linesParsed(),
                 runner.linesSkipped());
           }
         }

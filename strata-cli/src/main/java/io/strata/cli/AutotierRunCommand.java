@@ -336,19 +336,20 @@ final class AutotierRunCommand implements Callable<Integer> {
     }
     if (dryRun) {
       if (json) {
-        ObjectNode line = PlanPrinter.json(runner.advisor().name(), cycle.plan(), cycle.files(),
-            runner.linesParsed(), runner.linesSkipped()).put("event", "plan");
+        ObjectNode line = PlanPrinter.json(runner.advisor().name(), cycle, runner.linesParsed(),
+            runner.linesSkipped()).put("event", "plan");
         line.set("totals", metrics.toJson());
         System.out.println(line);
       } else {
-        PlanPrinter.text(System.out, runner.advisor().name(), path, cycle.plan(), cycle.files(), runner.linesParsed(),
+        PlanPrinter.text(System.out, runner.advisor().name(), path, cycle, runner.linesParsed(),
             runner.linesSkipped());
       }
       return;
     }
     if (json) {
       ObjectNode line = mapper.createObjectNode().put("event", "cycle").put("time", System.currentTimeMillis())
-          .put("files", cycle.files().size()).put("changes", cycle.changes().size())
+          .put("files", cycle.files().size()).put("erasureCodedLeftAlone", cycle.erasureCoded())
+          .put("changes", cycle.changes().size())
           .put("accepted", cycle.plan().accepted()).put("lossProbability", cycle.plan().lossProbability());
       line.put("plan", cycle.planId());
       if (!cycle.plan().accepted()) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.popularity.Advice;
 import io.strata.core.popularity.FileFacts;
 import io.strata.core.popularity.Plan;
+import io.strata.hdfs.autotier.AutotierRunner;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.List;
@@ -15,12 +16,15 @@ import java.util.Map;
 final class PlanPrinter {
   private PlanPrinter() {}
 
-  static ObjectNode json(String advisor, Plan plan, List<FileFacts> files, long parsed, long skipped) {
+  static ObjectNode json(String advisor, AutotierRunner.Cycle cycle, long parsed, long skipped) {
+    Plan plan = cycle.plan();
+    List<FileFacts> files = cycle.files();
     Map<String, FileFacts> now = byPath(files);
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode();
     root.put("advisor", advisor).put("linesParsed", parsed).put("linesSkipped", skipped)
-        .put("files", files.size()).put("lossProbability", plan.lossProbability())
+        .put("files", files.size()).put("erasureCodedLeftAlone", cycle.erasureCoded())
+        .put("lossProbability", plan.lossProbability())
         .put("accepted", plan.accepted());
     if (!plan.accepted()) {
       root.put("rejection", plan.rejection());
@@ -35,8 +39,10 @@ final class PlanPrinter {
     return root;
   }
 
-  static void text(PrintStream out, String advisor, String path, Plan plan, List<FileFacts> files, long parsed,
+  static void text(PrintStream out, String advisor, String path, AutotierRunner.Cycle cycle, long parsed,
       long skipped) {
+    Plan plan = cycle.plan();
+    List<FileFacts> files = cycle.files();
     Map<String, FileFacts> now = byPath(files);
     List<Advice> changes = changes(plan, now);
     out.printf("%s plan for %d files under %s (audit lines parsed %d, skipped %d)%n", advisor, files.size(),
@@ -49,6 +55,10 @@ final class PlanPrinter {
     }
     if (changes.isEmpty()) {
       out.println("(no change)");
+    }
+    if (cycle.erasureCoded() > 0) {
+      out.printf("%d erasure-coded file(s) left alone: their block groups have no replicas to add or remove%n",
+          cycle.erasureCoded());
     }
     out.printf("probability of losing a block within a day after the plan: %.3g%n", plan.lossProbability());
     out.println(plan.accepted() ? "plan accepted (dry run: nothing applied)" : "plan REFUSED: " + plan.rejection());

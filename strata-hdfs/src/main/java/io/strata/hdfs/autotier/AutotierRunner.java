@@ -4,6 +4,7 @@ import io.strata.core.popularity.AptStoreAdvisor;
 import io.strata.core.popularity.AuditEvent;
 import io.strata.core.popularity.AuditLogFollower;
 import io.strata.core.popularity.FileFacts;
+import io.strata.core.popularity.PathHash;
 import io.strata.core.popularity.Plan;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
@@ -11,6 +12,7 @@ import io.strata.hdfs.tier.TierManager;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +40,13 @@ public final class AutotierRunner implements AutoCloseable {
   public static final String OWN_CONTEXT = "strata";
 
   /** What one reference time did: the plan, the files it saw, and for an applied plan its journal id and result. */
-  public record Cycle(Plan plan, List<FileFacts> files, List<Change> changes, String planId, Applier.Result result) {}
+  /**
+   * One reference time's plan and what came of it.
+   *
+   * @param erasureCoded erasure-coded files under the root, left out of the plan ({@link ClusterFiles.Listing})
+   */
+  public record Cycle(Plan plan, List<FileFacts> files, int erasureCoded, List<Change> changes, String planId,
+      Applier.Result result) {}
 
   private final FileSystem fs;
   private final TierMap tierMap;
@@ -56,6 +64,10 @@ public final class AutotierRunner implements AutoCloseable {
   private long followedReported;
   private long forgottenReported;
   private long droppedReported;
+  // Erasure-coded files under the root as last listed (sorted hashes): their events are not the advisor's.
+  private long[] erasureCoded = new long[0];
+  // Logged when it changes, not every cycle.
+  private int erasureCodedReported;
 
   /**
    * @param auditZone       the time zone the NameNode writes the log's times in
@@ -91,8 +103,22 @@ public final class AutotierRunner implements AutoCloseable {
     return (Math.floorDiv(millis, referenceMillis) + 1) * referenceMillis;
   }
 
-  /** Reads the archived logs, oldest first, then the live log as far as it goes. */
+  /**
+   * Reads the archived logs, oldest first, then the live log as far as it goes, ignoring the events of the
+   * erasure-coded files under the root, listed first.
+   */
   public void backfill() throws IOException {
+    backfill(ClusterFiles.erasureCoded(fs, new org.apache.hadoop.fs.Path(root)));
+  }
+
+  /**
+   * Reads the archived logs, oldest first, then the live log as far as it goes, ignoring the events of the
+   * erasure-coded files given ({@link ClusterFiles#erasureCoded}, taken before: the first plan's listing comes too
+   * late to keep their reads out of the popularity).
+   */
+  public void backfill(long[] erasureCodedHashes) throws IOException {
+    erasureCoded = erasureCodedHashes.clone();
+    Arrays.sort(erasureCoded);
     for (Path archive : AuditLogFollower.archives(auditLog)) {
       follower.readArchive(archive, this::backfilled);
     }
@@ -124,8 +150,9 @@ public final class AutotierRunner implements AutoCloseable {
   }
 
   /**
-   * Hands the event to the advisor unless it is Strata's own (counted as ignored) or about no path under the root
-   * (neither planned for nor counted in AVG(P), and the plan would drop its state again); false when not handed.
+   * Hands the event to the advisor unless it is Strata's own (counted as ignored), about no path under the root,
+   * or about an erasure-coded file (neither planned for nor counted in AVG(P), and the plan would drop its state
+   * again); false when not handed.
    */
   private boolean observe(AuditEvent event) {
     if (ownEvent(event)) {
@@ -133,6 +160,9 @@ public final class AutotierRunner implements AutoCloseable {
       return false;
     }
     if (!under(event.src(), root) && (event.dst() == null || !under(event.dst(), root))) {
+      return false;
+    }
+    if (erasureCoded.length > 0 && Arrays.binarySearch(erasureCoded, PathHash.of(event.src())) >= 0) {
       return false;
     }
     advisor.observe(event, 0);
@@ -173,7 +203,14 @@ public final class AutotierRunner implements AutoCloseable {
    */
   public Cycle cycle(long nowMillis, BooleanSupplier stopping) throws IOException, InterruptedException {
     poll();
-    List<FileFacts> files = ClusterFiles.facts(fs, new org.apache.hadoop.fs.Path(root), tierMap);
+    ClusterFiles.Listing listing = ClusterFiles.list(fs, new org.apache.hadoop.fs.Path(root), tierMap);
+    List<FileFacts> files = listing.files();
+    erasureCoded = listing.erasureCodedHashes();
+    if (listing.erasureCoded() != erasureCodedReported) {
+      erasureCodedReported = listing.erasureCoded();
+      LOG.info("autotier: {} erasure-coded file(s) under {} left alone: their block groups have no replicas to add "
+          + "or remove", erasureCodedReported, root);
+    }
     AptStoreAdvisor aptStore = advisor instanceof AptStoreAdvisor a ? a : null;
     Plan plan = advisor.plan(files, nowMillis);
     if (aptStore != null) {
@@ -203,15 +240,16 @@ public final class AutotierRunner implements AutoCloseable {
     if (!plan.accepted()) {
       metrics.plansRefused.incr();
       LOG.warn("autotier: plan refused, nothing applied: {}", plan.rejection());
-      return new Cycle(plan, files, changes, null, null);
+      return new Cycle(plan, files, listing.erasureCoded(), changes, null, null);
     }
     if (applier == null || changes.isEmpty()) {
-      return new Cycle(plan, files, changes, null, null);
+      return new Cycle(plan, files, listing.erasureCoded(), changes, null, null);
     }
     AutotierJournal.Entry entry = journal.write(advisor.name(), plan.lossProbability(), changes, nowMillis);
     LOG.info("autotier: plan {} journaled, {} change(s) for {} file(s) under {}", entry.id(), changes.size(),
         files.size(), root);
-    return new Cycle(plan, files, changes, entry.id(), applier.apply(entry, stopping));
+    return new Cycle(plan, files, listing.erasureCoded(), changes, entry.id(),
+        applier.apply(entry, stopping));
   }
 
   public long linesParsed() {

@@ -88,7 +88,7 @@ class AutotierRunnerTest {
     try (AutotierRunner live = runner(null, log, new AutotierMetrics(), "/data");
          AutotierRunner restarted = runner(null, log, new AutotierMetrics(), "/data")) {
       live.poll();
-      restarted.backfill();
+      restarted.backfill(new long[0]);
       assertFalse(tracked(live, "/elsewhere/y"), "outside the root");
       for (AutotierRunner runner : List.of(live, restarted)) {
         runner.advisor().plan(now, Instant.parse("2026-11-22T01:00:00Z").toEpochMilli());
@@ -122,7 +122,7 @@ class AutotierRunnerTest {
         line("00:00:04,000", "/data/b", "mr_job_1:sig")));
     AutotierMetrics metrics = new AutotierMetrics();
     try (AutotierRunner first = runner(log, metrics)) {
-      first.backfill();
+      first.backfill(new long[0]);
       assertEquals(2, first.eventsIgnored(), "Strata's own call and its own file; a job's context is a read");
       assertEquals(2, metrics.toJson().get("auditEventsIgnored").asLong());
 
@@ -132,10 +132,23 @@ class AutotierRunnerTest {
     }
     // A config reload (or a restart) builds a new runner that reads every log again into the same metrics.
     try (AutotierRunner reloaded = runner(log, metrics)) {
-      reloaded.backfill();
+      reloaded.backfill(new long[0]);
       assertEquals(3, metrics.toJson().get("auditEventsIgnored").asLong(), "the same events, not counted again");
       assertEquals(5, metrics.toJson().get("auditLinesParsed").asLong());
       assertEquals(1, metrics.toJson().get("auditLinesSkipped").asLong());
+    }
+  }
+
+  @Test
+  void readsOfErasureCodedFilesAreNotCounted() throws IOException {
+    Path log = dir.resolve("hdfs-audit.log");
+    Files.write(log, List.of(line("00:00:01,000", "/data/ec/hot", null), line("00:00:02,000", "/data/a", null),
+        line("00:00:03,000", "/data/ec/hot", null)));
+    try (AutotierRunner runner = runner(log, new AutotierMetrics())) {
+      runner.backfill(new long[] {PathHash.of("/data/ec/hot")});
+      assertFalse(tracked(runner, "/data/ec/hot"), "an erasure-coded file has no replicas to plan");
+      assertTrue(tracked(runner, "/data/a"));
+      assertEquals(1, ((AptStoreAdvisor) runner.advisor()).predictor().files());
     }
   }
 }
