@@ -39,9 +39,8 @@ public final class AutotierRunner implements AutoCloseable {
   /** Caller contexts starting with this are Strata's own calls. */
   public static final String OWN_CONTEXT = "strata";
 
-  /** What one reference time did: the plan, the files it saw, and for an applied plan its journal id and result. */
   /**
-   * One reference time's plan and what came of it.
+   * What one reference time did: the plan, the files it saw, and for an applied plan its journal id and result.
    *
    * @param erasureCoded erasure-coded files under the root, left out of the plan ({@link ClusterFiles.Listing})
    */
