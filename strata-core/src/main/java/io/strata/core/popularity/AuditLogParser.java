@@ -53,11 +53,16 @@ public final class AuditLogParser {
     /** An audit record of a call about a file: {@code into} is filled. */
     EVENT,
     /**
-     * A well-formed record of a call about no file ({@code src=null}: datanodeReport, getDatanodeStorageReport,
-     * ...): nothing about a file's popularity, yet nothing wrong with it. {@code into} is filled, its src "null".
+     * A well-formed record of a call about no file: {@code src=null} (datanodeReport, getDatanodeStorageReport,
+     * ...) or, for a call other than open, create, delete and rename, a src that is not a path (the policy name of
+     * enableErasureCodingPolicy, the directive of addCacheDirective, ...). Nothing about a file's popularity, yet
+     * nothing wrong with it. {@code into} is filled, with that src.
      */
     NO_PATH,
-    /** Not an audit record (wrong shape, no timestamp, no {@code cmd} or {@code src}, a relative src). */
+    /**
+     * Not an audit record (wrong shape, no timestamp, no {@code cmd} or {@code src}), or an open, create, delete or
+     * rename whose src is not an absolute path, which HDFS never writes.
+     */
     MALFORMED
   }
 
@@ -105,7 +110,7 @@ public final class AuditLogParser {
     if (into.src.startsWith("/")) {
       return Kind.EVENT;
     }
-    return "null".equals(into.src) ? Kind.NO_PATH : Kind.MALFORMED;
+    return "null".equals(into.src) || into.command == AuditEvent.Command.OTHER ? Kind.NO_PATH : Kind.MALFORMED;
   }
 
   private static int fieldEnd(String line, int from) {

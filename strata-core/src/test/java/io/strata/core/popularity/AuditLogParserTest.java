@@ -123,7 +123,15 @@ class AuditLogParserTest {
     assertEquals(AuditLogParser.Kind.NO_PATH, parser.read(report, event));
     assertEquals(Instant.parse("2026-11-25T21:05:23.262Z").toEpochMilli(), event.timeMillis());
     assertEquals(AuditLogParser.Kind.EVENT, parser.read(report.replace("src=null", "src=/x"), event), "has a path");
-    assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.replace("src=null", "src=nullish"), event));
+    assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.replace("cmd=datanodeReport", "cmd=open")
+        .replace("src=null", "src=nullish"), event), "HDFS logs an open's path, always absolute");
+    // Calls whose src is not a path, as the NameNode logs them.
+    String enable = report.replace("cmd=datanodeReport\tsrc=null", "cmd=enableErasureCodingPolicy\tsrc=XOR-2-1-1024k");
+    assertEquals(AuditLogParser.Kind.NO_PATH, parser.read(enable, event), enable);
+    assertEquals("XOR-2-1-1024k", event.src());
+    String cache = report.replace("cmd=datanodeReport\tsrc=null",
+        "cmd=addCacheDirective\tsrc={id: 1, path: /data/a, replication: 1, pool: hot, expiration: 73 days}");
+    assertEquals(AuditLogParser.Kind.NO_PATH, parser.read(cache, event), cache);
     assertEquals(AuditLogParser.Kind.MALFORMED, parser.read(report.replace("2026-11-25", "2026-11-xx"), event),
         "no timestamp");
     assertEquals(AuditLogParser.Kind.MALFORMED, parser.read("garbage garbage garbage garbage garbage src=null",
