@@ -16,6 +16,10 @@ import picocli.CommandLine.Option;
 final class AuditLogOptions {
   /** More than a flush or an NFS clock apart, less than any zone offset but the odd quarter hours. */
   static final long SKEW_TOLERANCE_MILLIS = 20 * 60_000L;
+  /** Every zone's offset is a whole number of quarter hours. */
+  static final long QUARTER_HOUR_MILLIS = 15 * 60_000L;
+  /** How far from a whole quarter hour a wrong zone's skew can be: a flush, not a copy made later. */
+  static final long QUARTER_HOUR_SLACK_MILLIS = 30_000L;
 
   @Option(names = "--audit-log", required = true, paramLabel = "FILE",
       description = "the NameNode's audit log (its rotated siblings FILE.N[.gz] are read first)")
@@ -43,13 +47,28 @@ final class AuditLogOptions {
    * {@link AuditLogFollower#liveSkewMillis()}): they are one instant, unless the times are read in the wrong zone.
    */
   void warnIfZoneLooksWrong(java.util.OptionalLong skewMillis, String command) {
-    if (skewMillis.isEmpty() || Math.abs(skewMillis.getAsLong()) < SKEW_TOLERANCE_MILLIS) {
-      return;
+    if (skewMillis.isPresent() && zoneLooksWrong(skewMillis.getAsLong())) {
+      long skew = skewMillis.getAsLong();
+      System.err.printf(java.util.Locale.ROOT, "strata %s: warning: the last record of %s, read in time zone %s, "
+          + "is stamped %.1f h %s the file was last written; if the NameNode writes its log in another zone, give it "
+          + "with --audit-log-zone (how long files look idle depends on it)%n", command, file, zone,
+          Math.abs(skew) / 3_600_000.0, skew > 0 ? "after" : "before");
     }
-    long skew = skewMillis.getAsLong();
-    System.err.printf(java.util.Locale.ROOT, "strata %s: warning: the last record of %s, read in time zone %s, is "
-        + "stamped %.1f h %s the file was last written; if the NameNode writes its log in another zone, give it with "
-        + "--audit-log-zone (how long files look idle depends on it)%n", command, file, zone,
-        Math.abs(skew) / 3_600_000.0, skew > 0 ? "after" : "before");
+  }
+
+  /**
+   * A record stamped after the file's last write can only be read in the wrong zone. One stamped before it may
+   * also be a log copied or touched later, so it counts only when the gap is a whole number of quarter hours, as
+   * zone offsets are, to within a flush.
+   */
+  static boolean zoneLooksWrong(long skewMillis) {
+    if (Math.abs(skewMillis) < SKEW_TOLERANCE_MILLIS) {
+      return false;
+    }
+    if (skewMillis > 0) {
+      return true;
+    }
+    long offQuarter = Math.floorMod(-skewMillis, QUARTER_HOUR_MILLIS);
+    return Math.min(offQuarter, QUARTER_HOUR_MILLIS - offQuarter) <= QUARTER_HOUR_SLACK_MILLIS;
   }
 }

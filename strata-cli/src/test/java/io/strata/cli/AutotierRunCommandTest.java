@@ -74,5 +74,23 @@ class AutotierRunCommandTest {
     cli.strata("autotier", "plan", "--audit-log", audit.toString(), "--audit-log-zone", "America/New_York",
         "--preset", "aptstore", "--fs", "file:///", "--path", dir.toString());
     assertFalse(cli.stderr().contains("warning"), cli.stderr());
+
+    // The same log copied at 15:07:23 UTC: the gap is no whole number of quarter hours, so it says nothing of the
+    // zone and nothing is said.
+    Files.setLastModifiedTime(audit, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.parse("2026-01-01T15:07:23Z")));
+    cli.strata("autotier", "plan", "--audit-log", audit.toString(), "--audit-log-zone", "America/New_York",
+        "--preset", "aptstore", "--fs", "file:///", "--path", dir.toString());
+    assertFalse(cli.stderr().contains("warning"), cli.stderr());
+  }
+
+  @Test
+  void onlyAGapOfWholeQuarterHoursOrARecordAfterTheWriteLooksLikeAWrongZone() {
+    long minute = 60_000L;
+    assertFalse(AuditLogOptions.zoneLooksWrong(-5 * minute), "a flush apart");
+    assertTrue(AuditLogOptions.zoneLooksWrong(-300 * minute - 2_000), "UTC-5 read as UTC, 2 s flush");
+    assertTrue(AuditLogOptions.zoneLooksWrong(-345 * minute), "5 h 45 min off, as Nepal's offset");
+    assertFalse(AuditLogOptions.zoneLooksWrong(-307 * minute), "copied 7 minutes past a quarter hour");
+    assertTrue(AuditLogOptions.zoneLooksWrong(307 * minute), "stamped after the write: no copy does that");
   }
 }
