@@ -47,7 +47,7 @@ public final class ClusterFiles {
     while (it.hasNext()) {
       LocatedFileStatus status = it.next();
       String path = status.getPath().toUri().getPath();
-      if (path.startsWith(TierManager.RESERVED_DIR + "/")) {
+      if (TierManager.isReserved(path)) {
         continue;
       }
       if (status.isErasureCoded()) {
@@ -83,7 +83,7 @@ public final class ClusterFiles {
       while (it.hasNext()) {
         FileStatus status = it.next();
         String path = status.getPath().toUri().getPath();
-        if (path.equals(TierManager.RESERVED_DIR) || path.startsWith(TierManager.RESERVED_DIR + "/")) {
+        if (TierManager.isReserved(path)) {
           continue;
         }
         if (status.isDirectory()) {

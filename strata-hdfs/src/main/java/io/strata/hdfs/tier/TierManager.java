@@ -49,6 +49,11 @@ public final class TierManager implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(TierManager.class);
   /** Strata's own files (rules, journal): never moved by tier calls. */
   public static final String RESERVED_DIR = "/.strata";
+
+  /** Whether {@code path} (absolute, normalized) is Strata's own directory or below it. */
+  public static boolean isReserved(String path) {
+    return path.equals(RESERVED_DIR) || path.startsWith(RESERVED_DIR + "/");
+  }
   private static final int MAX_REPLICATION = 512;
   /** How long a completed call is remembered, so that running it again does not apply it twice. */
   public static final String JOURNAL_KEEP_MS = "strata.tier.journal.keep.ms";
@@ -545,7 +550,7 @@ public final class TierManager implements Closeable {
           "path must be absolute (start with /): " + path, started));
     }
     String normalized = normalize(path);
-    if (normalized.equals(RESERVED_DIR) || normalized.startsWith(RESERVED_DIR + "/")) {
+    if (isReserved(normalized)) {
       return Optional.of(TierResult.refused(op, path, Failure.BAD_INPUT, normalized + " is Strata's own directory",
           started));
     }
@@ -568,7 +573,7 @@ public final class TierManager implements Closeable {
       String name = file.getPath().toUri().getPath();
       if (file.isErasureCoded()) {
         erasureCoded++;
-      } else if (!name.startsWith(RESERVED_DIR + "/")) {
+      } else if (!isReserved(name)) {
         action.accept(file);
       }
     }

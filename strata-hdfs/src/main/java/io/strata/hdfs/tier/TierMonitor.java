@@ -140,7 +140,7 @@ public final class TierMonitor {
       while (files.hasNext()) {
         LocatedFileStatus file = files.next();
         String path = file.getPath().toUri().getPath();
-        if (path.startsWith(TierManager.RESERVED_DIR + "/") || file.getBlockLocations().length == 0
+        if (TierManager.isReserved(path) || file.getBlockLocations().length == 0
             || file.isErasureCoded()) {
           continue;
         }
