@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.RandomAccess;
 
 /**
- * AptStore's decision engine (seed 004, III-D) over the Popularity Prediction Algorithm: popular files stay on
+ * AptStore's decision engine (AptStore paper, III-D) over the Popularity Prediction Algorithm: popular files stay on
  * the primary tier with more replicas (in proportion to predicted popularity over AVG(P)), unpopular ones go to
  * the secondary tier with fewer (one only where that tier is internally redundant), the rest keep the default.
  * Scheduled jobs' inputs are promoted ahead of them; SLA pins override; the data-loss bound can refuse a plan.

@@ -68,7 +68,7 @@ public record DecisionRules(
   }
 
   /**
-   * AptStore-perf (seed 004, IV-D1): the same engine with the storage-saving side off. Nothing is ever unpopular
+   * AptStore-perf (AptStore paper, IV-D1): the same engine with the storage-saving side off. Nothing is ever unpopular
    * enough to demote (coldFactor 0: popularity is never at or below 0) and no file drops below the default
    * replication (the paper: "the minimum replication factor of both popular and unpopular data is 3"); popular
    * files still gain replicas up to the maximum.

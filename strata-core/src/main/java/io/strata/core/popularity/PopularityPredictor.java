@@ -3,7 +3,7 @@ package io.strata.core.popularity;
 import java.util.function.LongConsumer;
 
 /**
- * AptStore's Popularity Prediction Algorithm (seed 004, Eqs. 1-2 and Algorithm 1), fed one event at a time.
+ * AptStore's Popularity Prediction Algorithm (AptStore paper, Eqs. 1-2 and Algorithm 1), fed one event at a time.
  *
  * <ul>
  *   <li>An access i+1 to file f: {@code P_{i+1} = P_i + c / (a(f) * l * b(f) * P_i)}, clamped to

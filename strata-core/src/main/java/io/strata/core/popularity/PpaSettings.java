@@ -1,7 +1,7 @@
 package io.strata.core.popularity;
 
 /**
- * The constants of AptStore's Popularity Prediction Algorithm (seed 004, section III-C), each configurable.
+ * The constants of AptStore's Popularity Prediction Algorithm (AptStore paper, section III-C), each configurable.
  *
  * @param popularityConstant  c in Eq. 1, in seconds: one access per c seconds to a one-block file of average
  *                            popularity, in an unloaded cluster, doubles its popularity. Default 3600: an hourly

@@ -11,7 +11,7 @@ import java.time.ZonedDateTime;
 import java.util.Optional;
 
 /**
- * A hint for a scheduled job (seed 004, III-D): the files under {@code path} are read whenever the crontab
+ * A hint for a scheduled job (AptStore paper, III-D): the files under {@code path} are read whenever the crontab
  * expression {@code cron} fires, in time zone {@code zone}. When it fires within the next reference time, AptStore
  * promotes the files ahead of the job instead of waiting for the reads to make them popular.
  */

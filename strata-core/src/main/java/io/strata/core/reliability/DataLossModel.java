@@ -1,7 +1,7 @@
 package io.strata.core.reliability;
 
 /**
- * AptStore's data-loss model (seed 004, Eqs. 3-6), after Cidon et al.: with n nodes that each fail within the
+ * AptStore's data-loss model (AptStore paper, Eqs. 3-6), after Cidon et al.: with n nodes that each fail within the
  * period with probability p = 1 - e^(-T/MTBF), and b blocks each replicated r times on r distinct random
  * nodes, the probability that some block loses all its replicas is
  * <pre>

@@ -16,8 +16,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * Seed 001's headline, measured side by side on one machine: the "initial data copy" of stock Hadoop (copy the
- * objects into HDFS) against the in-place path (scan Ceph and register the GIF in HDFS), for several data sizes;
+ * The in-place analytics paper's headline, measured side by side on one machine: the "initial data copy" of
+ * stock Hadoop (copy the objects into HDFS) against the in-place path (scan Ceph and register the GIF in HDFS), for several data sizes;
  * the scan rate on many small objects; and the MapReduce phase (WordCount, Grep) in place against over the copy.
  */
 public final class InPlaceBenchmark {
@@ -140,7 +140,7 @@ public final class InPlaceBenchmark {
 
   public static void print(Results results, PrintStream out) {
     Settings s = results.settings();
-    out.printf(Locale.ROOT, "In-place analytics over Ceph (seed 001): Ceph %s, 3 OSD hosts node1..node3, pool of 2"
+    out.printf(Locale.ROOT, "In-place analytics over Ceph: Ceph %s, 3 OSD hosts node1..node3, pool of 2"
         + " replicas; HDFS with 3 DataNodes node1..node3, replication 2, 128 MiB blocks; one machine, loopback.%n",
         s.store().confName());
     if (!results.scanRateMillis().isEmpty()) {

@@ -30,7 +30,7 @@ public final class InPlaceDemo {
   public static void run(java.nio.file.Path dir, int objects, long totalBytes, PrintStream out, PrintStream log)
       throws Exception {
     long started = System.nanoTime();
-    out.println("In-place analytics over Ceph (seed 001): Hadoop reads objects where they are and runs its maps on");
+    out.println("In-place analytics over Ceph: Hadoop reads objects where they are and runs its maps on");
     out.println("the nodes that hold their replicas; nothing is copied into HDFS.");
     out.println();
     try (InPlaceTestbed testbed = InPlaceTestbed.start(dir, InPlaceTestbed.Options.defaults().withYarn(true), log)) {

@@ -3,7 +3,7 @@ package io.strata.inplace.gif;
 import java.util.List;
 
 /**
- * One row of the Global Information File: an object that Hadoop may read in place (seed 001, section 4.3).
+ * One row of the Global Information File: an object that Hadoop may read in place (in-place analytics paper, section 4.3).
  *
  * @param fileName the path Hadoop sees, "/" + the object name
  * @param blockName the pre-calculated block name, a hash of the object name, its location and the replication

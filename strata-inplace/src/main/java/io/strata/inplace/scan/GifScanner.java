@@ -25,7 +25,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The initial object store scan (seed 001, section 4.2): lists the objects of a pool (under a prefix), stats
+ * The initial object store scan (in-place analytics paper, section 4.2): lists the objects of a pool (under a prefix), stats
  * them, computes where each one's replicas are, and builds the Global Information File. Run again, it picks up
  * new, changed and deleted objects; {@link Result#diff()} says which.
  */
