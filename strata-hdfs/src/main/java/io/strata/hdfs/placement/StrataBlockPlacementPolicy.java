@@ -2,7 +2,6 @@ package io.strata.hdfs.placement;
 
 import io.strata.core.device.StorageKind;
 import io.strata.core.placement.Placement;
-import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.placement.PlacementRequest;
 import io.strata.core.placement.PlacementRules;
@@ -123,7 +122,8 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     rules.settle();
     PlacementRules current = rules.current();
     PlacementRules.Rule rule = current.ruleFor(srcPath);
-    return PlacementPolicies.DEFAULT.equals(rule.policy()) ? null : current.policyOf(rule);
+    PlacementPolicy policy = current.policyOf(rule);
+    return policy.leavesPlacementToHdfs() ? null : policy;
   }
 
   /** The tier index over this NameNode's topology, created on first use (the topology comes after the conf). */
