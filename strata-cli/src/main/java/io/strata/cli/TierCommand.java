@@ -216,12 +216,12 @@ final class TierCommand implements Runnable {
 
   @Command(name = "set-policy", mixinStandardHelpOptions = true,
       description = {"setRepPolicy: place every file under PATH by POLICY with N replicas.",
-          "Policies: default, network, ratio:P, tier-aware, hybrid, primary-backup, layout:T+T+... (one tier per "
-              + "replica, e.g. layout:pcie-ssd+hdd+hdd). Existing replicas move to the policy's tiers under layout:, "
-              + "tier-aware and hybrid; under the others they stay and new replicas follow the policy."})
-  static final class SetPolicy implements Callable<Integer> {
+          "Existing replicas move to the policy's tiers where the policy sets tiers per file; under the others "
+              + "they stay and new replicas follow the policy."})
+  static final class SetPolicy implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies {
     @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Parameters(index = "1", paramLabel = "POLICY") String policy;
+    @Parameters(index = "1", paramLabel = "POLICY", completionCandidates = PolicyHelp.PlacementNames.class,
+        description = "a placement policy (listed below)") String policy;
 
     @Option(names = "--replicas", paramLabel = "N", defaultValue = "0",
         description = "replicas per block (required except for layout:, whose tiers give the count)")
