@@ -45,6 +45,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
 
   private Configuration conf;
   private boolean avoidStaleForWrite;
+  private boolean tiersFollowCluster;
   private RulesInForce rules;
   private final NewBlockCounter blockCounter = new NewBlockCounter();
   private final OncePerFileLog fallbackWarnings = new OncePerFileLog();
@@ -57,6 +58,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     this.conf = conf;
     this.avoidStaleForWrite = conf.getBoolean("dfs.namenode.avoid.write.stale.datanode", false);
     this.rules = new RulesInForce(conf, PlacementSettings.from(conf));
+    this.tiersFollowCluster = !PlacementSettings.hasSpec(conf);
     Map<String, TierNodeIndex.TierTarget> targets = new HashMap<>();
     for (Tier tier : rules.tierMap().tiers()) {
       targets.put(tier.name(), TierNodeIndex.TierTarget.of(tier));
@@ -133,7 +135,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
       synchronized (tierIndexLock) {
         index = tierIndex;
         if (index == null || !index.indexes(clusterMap)) {
-          index = new TierNodeIndex(clusterMap, tierMap());
+          index = new TierNodeIndex(clusterMap, tierMap(), tiersFollowCluster);
           tierIndex = index;
         }
       }
