@@ -80,7 +80,7 @@ final class MonitorCommand implements Callable<Integer> {
       DefaultMetricsSystem.initialize("StrataMonitor");
     }
     try (DistributedFileSystem fs = TierCommand.open(conf);
-         TierManager manager = new TierManager(fs, connection.tierMap(),
+         TierManager manager = new TierManager(fs, connection.tierMap(fs),
              TierSettings.from(conf).withParallelMoves(parallel))) {
       TierMonitor monitor = new TierMonitor(manager, new TierMonitor.Settings(Duration.ofSeconds(intervalSeconds),
           highWater / 100, lowWater / 100, roots)).publishMetrics();

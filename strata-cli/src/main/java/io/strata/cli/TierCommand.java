@@ -110,7 +110,7 @@ final class TierCommand implements Runnable {
       System.err.println(options.command.qualifiedName() + ": warning: " + plugin);
     }
     try (DistributedFileSystem fs = open(conf);
-         TierManager manager = new TierManager(fs, options.connection.tierMap(),
+         TierManager manager = new TierManager(fs, options.connection.tierMap(fs),
              TierSettings.from(conf).withParallelMoves(ClusterUpCommand.atLeastOne(options.parallel, "--parallel")))) {
       return options.report(call.apply(manager));
     }
@@ -141,7 +141,7 @@ final class TierCommand implements Runnable {
     public Integer call() throws Exception {
       List<TierUsage> tiers;
       try (DistributedFileSystem fs = open(connection.configuration());
-           TierManager manager = new TierManager(fs, connection.tierMap(), TierSettings.from(fs.getConf()))) {
+           TierManager manager = new TierManager(fs, connection.tierMap(fs), TierSettings.from(fs.getConf()))) {
         tiers = manager.tiers();
       }
       if (json) {
