@@ -55,13 +55,14 @@ class PolicyCatalogTest {
   }
 
   @Test
-  void everyStandardPolicyHasADescriptionAndParsesByItsKeyword() {
+  void everyStandardPolicyHasADescriptionAKeywordOfItsOwnAndParsesByIt() {
     TierMap tiers = new PolicyHarness("hats").spec.tierMap();
+    Set<String> keywords = new java.util.HashSet<>();
     for (PlacementPolicies.Entry entry : PlacementPolicies.STANDARD.entries()) {
       assertFalse(entry.description().isBlank(), entry.syntax());
+      assertTrue(keywords.add(entry.keyword()), "two policies start with " + entry.keyword());
     }
-    assertEquals(List.of("default", "network", "ratio", "tier-aware", "hybrid", "primary-backup", "layout"),
-        PlacementPolicies.STANDARD.entries().stream().map(PlacementPolicies.Entry::keyword).toList());
+    assertTrue(keywords.containsAll(List.of("ratio", "layout")), "a parameter follows the keyword: " + keywords);
     assertEquals("layout:pcie-ssd+hdd", PlacementPolicies.parse(" layout:hdd+pcie-ssd ", tiers).name());
     assertEquals("ratio:0.25", PlacementPolicies.parse("ratio:0.25", tiers).name());
   }

@@ -51,9 +51,11 @@ class RetrievalCatalogTest {
     RetrievalPolicy policy = catalog.create(" fastest-first ", settings);
     assertEquals(List.of(pcie, sata, hdd), policy.order("r1n2", "/rack1", List.of(hdd, pcie, sata),
         new SplittableRandom(1)));
-    assertEquals(List.of("network", "tier-weighted", "hybrid", "adaptive", "fastest-first"), catalog.names());
+    List<String> expected = new ArrayList<>(RetrievalPolicies.NAMES);
+    expected.add("fastest-first");
+    assertEquals(expected, catalog.names());
     assertFalse(RetrievalPolicies.NAMES.contains("fastest-first"), "the standard catalog stays as it is");
     ConfigException e = assertThrows(ConfigException.class, () -> RetrievalPolicies.parse("fastest-first", settings));
-    assertTrue(e.getMessage().contains("known: network, tier-weighted, hybrid, adaptive"), e.getMessage());
+    assertTrue(e.getMessage().contains("known: " + String.join(", ", RetrievalPolicies.NAMES)), e.getMessage());
   }
 }
