@@ -14,9 +14,9 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** The advisor options {@code strata autotier plan} and {@code run} share, and the advisor they make. */
-final class AdvisorOptions {
-  @Option(names = "--advisor", defaultValue = "aptstore",
-      description = "aptstore, aptstore-perf (never demotes) or scarlett (default: ${DEFAULT-VALUE})")
+final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
+  @Option(names = "--advisor", defaultValue = "aptstore", completionCandidates = PolicyHelp.AdvisorNames.class,
+      description = "the replication advisor: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
   String advisor;
 
   @Option(names = "--secondary-redundant", negatable = true, description = "the secondary tier protects its data "

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.DecisionRules;
+import io.strata.core.popularity.ReplicationAdvisors;
 import io.strata.core.tier.TierMap;
 import io.strata.hdfs.autotier.Applier;
 import io.strata.hdfs.autotier.AutotierJournal;
@@ -142,7 +143,8 @@ final class AutotierRunCommand implements Callable<Integer> {
     TierMap tierMap = connection.tierMap();
     // Scarlett and AptStore-perf only change replica counts, so they run on clusters without a secondary tier too;
     // --filer-shares names the secondary tier's volumes, so it needs one.
-    boolean needsSecondary = advice.advisor.equals("aptstore") || filerShares != null;
+    boolean movesBetweenTiers = ReplicationAdvisors.entry(advice.advisor).movesBetweenTiers();
+    boolean needsSecondary = movesBetweenTiers || filerShares != null;
     TierRoles chosen = dryRun && filerShares == null ? null
         : TierRoles.choose(tierMap, primaryTier, secondaryTier, needsSecondary);
     StorageType filerType = filerShares == null ? null
@@ -153,7 +155,7 @@ final class AutotierRunCommand implements Callable<Integer> {
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");
     }
     // Only AptStore moves replicas between tiers; Scarlett and AptStore-perf change replica counts.
-    String plugin = dryRun || !advice.advisor.equals("aptstore") ? null : NameNodeJmx.placementPluginWarning(conf);
+    String plugin = dryRun || !movesBetweenTiers ? null : NameNodeJmx.placementPluginWarning(conf);
     if (plugin != null) {
       System.err.println("strata autotier: warning: " + plugin);
     }

@@ -20,7 +20,7 @@ import sun.misc.Signal;
     description = {"Start the embedded cluster and keep it running until Ctrl-C.",
         "Starts a real NameNode and one DataNode per spec node (one volume per device, with its storage type,",
         "capacity and rack), write a client core-site.xml/hdfs-site.xml into DIR, and run until Ctrl-C."})
-final class ClusterUpCommand implements Callable<Integer> {
+final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies {
   @Mixin
   ClusterChoice cluster;
 

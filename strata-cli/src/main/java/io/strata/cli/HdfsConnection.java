@@ -4,9 +4,13 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.spec.SpecParser;
 import io.strata.core.tier.TierMap;
 import io.strata.embedded.ClientConfigWriter;
+import io.strata.hdfs.tier.ClusterView;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -50,14 +54,27 @@ final class HdfsConnection {
   }
 
   TierMap tierMap() {
+    return specTierMap().orElseGet(TierMap::byStorageKind);
+  }
+
+  /**
+   * As {@link #tierMap()}, except that without a spec the tiers are the storage types the live DataNodes of
+   * {@code fs} have, as the placement plugin sees them, so tier layouts come out as the plugin places them.
+   */
+  TierMap tierMap(DistributedFileSystem fs) throws IOException {
+    Optional<TierMap> spec = specTierMap();
+    return spec.isPresent() ? spec.get() : ClusterView.tiersByStorageType(fs);
+  }
+
+  private Optional<TierMap> specTierMap() {
     if (cluster.given()) {
-      return cluster.load(null).spec().tierMap();
+      return Optional.of(cluster.load(null).spec().tierMap());
     }
     Path dir = configDir();
     if (dir != null && Files.isRegularFile(dir.resolve(ClientConfigWriter.SPEC_FILE))) {
-      return SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE)).tierMap();
+      return Optional.of(SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE)).tierMap());
     }
-    return TierMap.byStorageKind();
+    return Optional.empty();
   }
 
   /**

@@ -22,8 +22,8 @@ import picocli.CommandLine.Option;
 /** {@code strata monitor}: the tier monitor daemon, a process of its own beside the NameNode. */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
     description = {"Run the tier monitor until Ctrl-C (or once, with --once).",
-        "Every interval it checks that files under layout:, tier-aware and hybrid rules have every block on their "
-            + "tiers, and repairs those off them two cycles in a row. When a tier is fuller than the high-water mark, "
+        "Every interval it checks that files whose placement policy keeps a whole file on the same tiers have "
+            + "every block on their tiers, and repairs those off them two cycles in a row. When a tier is fuller than the high-water mark, "
             + "it moves the replicas there of the least recently read files to the next slower tier with room, until "
             + "the tier is under the low-water mark.",
         "Each action is logged with its reason; counts are Hadoop metrics (JMX bean "
@@ -80,7 +80,7 @@ final class MonitorCommand implements Callable<Integer> {
       DefaultMetricsSystem.initialize("StrataMonitor");
     }
     try (DistributedFileSystem fs = TierCommand.open(conf);
-         TierManager manager = new TierManager(fs, connection.tierMap(),
+         TierManager manager = new TierManager(fs, connection.tierMap(fs),
              TierSettings.from(conf).withParallelMoves(parallel))) {
       TierMonitor monitor = new TierMonitor(manager, new TierMonitor.Settings(Duration.ofSeconds(intervalSeconds),
           highWater / 100, lowWater / 100, roots)).publishMetrics();

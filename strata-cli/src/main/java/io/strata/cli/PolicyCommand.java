@@ -24,11 +24,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "policy", mixinStandardHelpOptions = true,
     description = {"Set, remove and list placement rules (which policy places the files under a path).",
         "Rules are kept in HDFS (" + StrataKeys.RULES_HDFS_FILE_DEFAULT + "); the NameNode plugin reloads them",
-        "within seconds, and they survive NameNode restarts.",
-        "Policies: default, network, ratio:P, tier-aware, hybrid, primary-backup."},
+        "within seconds, and they survive NameNode restarts."},
     subcommands = {PolicyCommand.Set.class, PolicyCommand.Unset.class, PolicyCommand.ListRules.class,
         PolicyCommand.Show.class})
-final class PolicyCommand implements Runnable {
+final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 
@@ -39,9 +38,10 @@ final class PolicyCommand implements Runnable {
 
   @Command(name = "set", mixinStandardHelpOptions = true,
       description = "Place the files under PATH with POLICY (replaces the rule for PATH, if any).")
-  static final class Set implements Callable<Integer> {
+  static final class Set implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies {
     @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Parameters(index = "1", paramLabel = "POLICY") String policy;
+    @Parameters(index = "1", paramLabel = "POLICY", completionCandidates = PolicyHelp.PlacementNames.class,
+        description = "a placement policy (listed below)") String policy;
     @Mixin HdfsConnection connection;
 
     @Override

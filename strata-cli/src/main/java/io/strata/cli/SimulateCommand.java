@@ -3,6 +3,7 @@ package io.strata.cli;
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.popularity.AdvisorConfig;
+import io.strata.core.popularity.ReplicationAdvisors;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.engine.InputModel;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Option;
         "--out DIR also writes results.csv, results.json, a PNG chart per group of runs",
         "(and a scenario's sweep charts) and the cluster spec; scenarios write to",
         "sim-results/NAME by default."})
-final class SimulateCommand implements Callable<Integer> {
+final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies,
+    PolicyHelp.ListsRetrievalPolicies, PolicyHelp.ListsAdvisors {
   static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--input-model",
       "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
 
@@ -61,17 +63,20 @@ final class SimulateCommand implements Callable<Integer> {
   String trace;
 
   @Option(names = "--placement", paramLabel = "P[,P...]", defaultValue = "network",
-      description = {"placement policy: default, network, ratio:P, tier-aware, hybrid, primary-backup",
+      completionCandidates = PolicyHelp.PlacementNames.class,
+      description = {"placement policy: ${COMPLETION-CANDIDATES}",
           "(default: ${DEFAULT-VALUE}); a comma-separated list runs one simulation per entry, paired with",
           "--retrieval's list and compared with the first"})
   String placement;
 
   @Option(names = "--retrieval", paramLabel = "R[,R...]", defaultValue = "network",
-      description = "retrieval policy: network, tier-weighted, hybrid, adaptive (default: ${DEFAULT-VALUE}); or a list")
+      completionCandidates = PolicyHelp.RetrievalNames.class,
+      description = "retrieval policy: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); or a list")
   String retrieval;
 
   @Option(names = "--popularity", paramLabel = "NAME[,NAME...]", defaultValue = "none",
-      description = "popularity policy called at every reference time: none, scarlett, aptstore-perf, aptstore "
+      completionCandidates = PolicyHelp.PopularityNames.class,
+      description = "popularity policy called at every reference time: ${COMPLETION-CANDIDATES} "
           + "(default: ${DEFAULT-VALUE}); or a list, paired with the other lists")
   String popularity;
 
@@ -242,7 +247,7 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (configs.stream().allMatch(c -> c.popularity().trim().equals(SimPolicies.NO_POPULARITY))) {
       throw new ConfigException("--advisor-config " + advisorConfig + " applies to runs with a popularity policy, "
-          + "and every run here has none (give --popularity scarlett, aptstore-perf or aptstore)");
+          + "and every run here has none (give --popularity " + String.join(", ", ReplicationAdvisors.NAMES) + ")");
     }
     if (!Files.isRegularFile(advisorConfig)) {
       throw new ConfigException("--advisor-config " + advisorConfig + ": no such file");

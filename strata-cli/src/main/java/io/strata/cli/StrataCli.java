@@ -63,6 +63,7 @@ public final class StrataCli implements Runnable {
     CommandLine commandLine = new CommandLine(new StrataCli());
     commandLine.setExecutionExceptionHandler(StrataCli::handleFailure);
     HelpParagraphs.reflow(commandLine);
+    PolicyHelp.addSections(commandLine);
     return commandLine;
   }
 

@@ -110,7 +110,7 @@ final class TierCommand implements Runnable {
       System.err.println(options.command.qualifiedName() + ": warning: " + plugin);
     }
     try (DistributedFileSystem fs = open(conf);
-         TierManager manager = new TierManager(fs, options.connection.tierMap(),
+         TierManager manager = new TierManager(fs, options.connection.tierMap(fs),
              TierSettings.from(conf).withParallelMoves(ClusterUpCommand.atLeastOne(options.parallel, "--parallel")))) {
       return options.report(call.apply(manager));
     }
@@ -141,7 +141,7 @@ final class TierCommand implements Runnable {
     public Integer call() throws Exception {
       List<TierUsage> tiers;
       try (DistributedFileSystem fs = open(connection.configuration());
-           TierManager manager = new TierManager(fs, connection.tierMap(), TierSettings.from(fs.getConf()))) {
+           TierManager manager = new TierManager(fs, connection.tierMap(fs), TierSettings.from(fs.getConf()))) {
         tiers = manager.tiers();
       }
       if (json) {
@@ -216,12 +216,12 @@ final class TierCommand implements Runnable {
 
   @Command(name = "set-policy", mixinStandardHelpOptions = true,
       description = {"setRepPolicy: place every file under PATH by POLICY with N replicas.",
-          "Policies: default, network, ratio:P, tier-aware, hybrid, primary-backup, layout:T+T+... (one tier per "
-              + "replica, e.g. layout:pcie-ssd+hdd+hdd). Existing replicas move to the policy's tiers under layout:, "
-              + "tier-aware and hybrid; under the others they stay and new replicas follow the policy."})
-  static final class SetPolicy implements Callable<Integer> {
+          "Existing replicas move to the policy's tiers where the policy sets tiers per file; under the others "
+              + "they stay and new replicas follow the policy."})
+  static final class SetPolicy implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies {
     @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Parameters(index = "1", paramLabel = "POLICY") String policy;
+    @Parameters(index = "1", paramLabel = "POLICY", completionCandidates = PolicyHelp.PlacementNames.class,
+        description = "a placement policy (listed below)") String policy;
 
     @Option(names = "--replicas", paramLabel = "N", defaultValue = "0",
         description = "replicas per block (required except for layout:, whose tiers give the count)")

@@ -62,6 +62,31 @@ class StrataCliTest {
   }
 
   @Test
+  void policyHelpNamesEveryRegisteredPolicy() {
+    List<String> placement = io.strata.core.placement.PlacementPolicies.STANDARD.syntaxes();
+    for (String[] command : new String[][] {{"policy", "--help"}, {"policy", "set", "--help"},
+        {"tier", "set-policy", "--help"}, {"simulate", "--help"}, {"cluster", "up", "--help"}}) {
+      assertEquals(0, cli.strata(command));
+      for (String policy : placement) {
+        assertTrue(cli.stdout().contains(policy), policy + " missing from " + List.of(command) + ":\n" + cli.stdout());
+      }
+    }
+    assertEquals(0, cli.strata("simulate", "--help"));
+    List<String> others = new ArrayList<>(io.strata.core.retrieval.RetrievalPolicies.STANDARD.names());
+    others.addAll(io.strata.core.popularity.ReplicationAdvisors.NAMES);
+    for (String policy : others) {
+      assertTrue(cli.stdout().contains(policy), policy + " missing from simulate --help:\n" + cli.stdout());
+    }
+    for (String command : new String[] {"plan", "run"}) {
+      assertEquals(0, cli.strata("autotier", command, "--help"));
+      for (String advisor : io.strata.core.popularity.ReplicationAdvisors.NAMES) {
+        assertTrue(cli.stdout().contains(advisor), advisor + " missing from autotier " + command + ":\n"
+            + cli.stdout());
+      }
+    }
+  }
+
+  @Test
   void unknownOptionsAreUsageErrorsWithExitCodeTwo() {
     assertEquals(2, cli.strata("report", "--colour"));
     assertTrue(cli.stderr().contains("Unknown option: '--colour'"), cli.stderr());

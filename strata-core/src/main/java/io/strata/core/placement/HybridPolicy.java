@@ -1,8 +1,10 @@
 package io.strata.core.placement;
 
 import io.strata.core.tier.Tier;
+import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,6 +18,20 @@ public final class HybridPolicy extends ReplicaByReplicaPolicy {
   @Override
   public String name() {
     return "hybrid";
+  }
+
+  @Override
+  public boolean keepsWholeFile() {
+    return true;
+  }
+
+  /**
+   * No {@link #fileLayout}, since a file's tiers depend on its writer; a file already written gets the layout of
+   * one written from no node: the fastest tier first.
+   */
+  @Override
+  public Optional<TierLayout> layoutForWrittenFile(String path, TierMap tiers, int replication) {
+    return Optional.of(TierLayout.of(tiersFor(path, tiers.tiers(), List.of(), replication), tiers));
   }
 
   /** The tier of each replica, in replica order, for a file written from {@code writerTiers} (may be empty). */

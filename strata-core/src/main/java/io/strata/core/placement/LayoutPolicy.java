@@ -1,6 +1,8 @@
 package io.strata.core.placement;
 
+import io.strata.core.tier.TierMap;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Places every block of a file on the tiers of its recorded {@link TierLayout} (the tier API writes layouts as
@@ -25,6 +27,17 @@ public final class LayoutPolicy extends ReplicaByReplicaPolicy {
   @Override
   public String name() {
     return layout.policyName();
+  }
+
+  @Override
+  public boolean keepsWholeFile() {
+    return true;
+  }
+
+  /** The recorded layout, whatever the file's replication (the layout gives the count). */
+  @Override
+  public Optional<TierLayout> fileLayout(String path, TierMap tiers, int replication) {
+    return Optional.of(layout);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.strata.core.placement;
 
+import io.strata.core.device.StorageKind;
 import io.strata.core.tier.Tier;
 import java.util.List;
 import java.util.function.Predicate;
@@ -12,19 +13,35 @@ import java.util.function.Predicate;
 public final class NetworkAwarePolicy extends ReplicaByReplicaPolicy {
   private final String name;
   private final Predicate<Tier> eligible;
+  private final boolean stockHdfs;
   /** The tier groups for the last tier list seen: they depend on nothing else, and are asked for per replica. */
   private volatile TierGroups lastGroups;
 
   private record TierGroups(List<Tier> tiers, List<List<String>> groups) {}
 
   public NetworkAwarePolicy(String name, Predicate<Tier> eligible) {
+    this(name, eligible, false);
+  }
+
+  private NetworkAwarePolicy(String name, Predicate<Tier> eligible, boolean stockHdfs) {
     this.name = name;
     this.eligible = eligible;
+    this.stockHdfs = stockHdfs;
+  }
+
+  /** Stock HDFS under its HOT storage policy: the NameNode plugin leaves such files to HDFS itself. */
+  public static NetworkAwarePolicy stockHdfs(String name) {
+    return new NetworkAwarePolicy(name, t -> t.storageKind() == StorageKind.DISK, true);
   }
 
   @Override
   public String name() {
     return name;
+  }
+
+  @Override
+  public boolean leavesPlacementToHdfs() {
+    return stockHdfs;
   }
 
   @Override

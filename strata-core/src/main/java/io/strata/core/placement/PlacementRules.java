@@ -45,13 +45,18 @@ public final class PlacementRules {
 
   /** Validates and indexes rules; a later rule for the same path replaces an earlier one. */
   public static PlacementRules of(List<Rule> rules, TierMap tiers) {
+    return of(rules, tiers, PlacementPolicies.STANDARD);
+  }
+
+  /** As {@link #of(List, TierMap)}, with the policies of {@code catalog}. */
+  public static PlacementRules of(List<Rule> rules, TierMap tiers, PlacementPolicies catalog) {
     Map<String, Rule> byPath = new LinkedHashMap<>();
     Map<String, PlacementPolicy> policies = new LinkedHashMap<>();
-    policies.put(PlacementPolicies.DEFAULT, PlacementPolicies.parse(PlacementPolicies.DEFAULT, tiers));
+    policies.put(PlacementPolicies.DEFAULT, catalog.create(PlacementPolicies.DEFAULT, tiers));
     for (Rule rule : rules) {
       String path = normalize(rule.path());
       try {
-        policies.computeIfAbsent(rule.policy().trim(), name -> PlacementPolicies.parse(name, tiers));
+        policies.computeIfAbsent(rule.policy().trim(), name -> catalog.create(name, tiers));
       } catch (ConfigException e) {
         throw new ConfigException("rule for " + path + ": " + e.getMessage(), e);
       }

@@ -1,8 +1,10 @@
 package io.strata.core.placement;
 
 import io.strata.core.tier.Tier;
+import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,6 +18,17 @@ public final class TierAwarePolicy extends ReplicaByReplicaPolicy {
   @Override
   public String name() {
     return "tier-aware";
+  }
+
+  @Override
+  public boolean keepsWholeFile() {
+    return true;
+  }
+
+  /** A file's tiers depend on its path only, so every file has a layout before it is written. */
+  @Override
+  public Optional<TierLayout> fileLayout(String path, TierMap tiers, int replication) {
+    return Optional.of(TierLayout.of(tiersFor(path, tiers.tiers(), replication), tiers));
   }
 
   /** The tier of each replica of the file's blocks, in replica order. */

@@ -3,6 +3,7 @@ package io.strata.core.tier;
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.StorageKind;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -66,14 +67,22 @@ public final class TierMap {
     return new TierMap(rules, tiers);
   }
 
-  /**
-   * A map with no rules and no device knowledge: one tier per storage kind, in storage kind order. ARCHIVE
-   * counts as the backup tier, the storage type backup disks are exposed as.
-   */
+  /** A map with no rules and no device knowledge: one tier per storage kind, in storage kind order. */
   public static TierMap byStorageKind() {
+    return byStorageKind(List.of(StorageKind.values()));
+  }
+
+  /**
+   * One tier per given storage kind, in storage kind order: the tiers of a cluster without a spec, limited to the
+   * storage types its DataNodes have. No tier is a backup tier: only a spec marks backup volumes, so ARCHIVE is
+   * the slowest ordinary tier here, as it is in a spec that does not mark it.
+   */
+  public static TierMap byStorageKind(Collection<StorageKind> kinds) {
     List<TierSpeed> speeds = new ArrayList<>();
     for (StorageKind kind : StorageKind.values()) {
-      speeds.add(new TierSpeed(defaultTierName(kind), kind, 0, 0, kind == StorageKind.ARCHIVE));
+      if (kinds.contains(kind)) {
+        speeds.add(new TierSpeed(defaultTierName(kind), kind, 0, 0, false));
+      }
     }
     return of(List.of(), speeds);
   }

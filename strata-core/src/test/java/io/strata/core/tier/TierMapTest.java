@@ -46,6 +46,14 @@ class TierMapTest {
     assertEquals(true, e.getMessage().contains("tape"));
   }
 
+  @Test
+  void withoutConfigurationOnlyTheGivenStorageTypesAreTiersAndNoneIsABackupTier() {
+    TierMap map = TierMap.byStorageKind(java.util.Set.of(StorageKind.ARCHIVE, StorageKind.SSD, StorageKind.DISK));
+    assertEquals(List.of("ssd", "disk", "archive"), map.tiers().stream().map(Tier::name).toList());
+    assertEquals(false, map.tiers().stream().anyMatch(Tier::backup), "only a spec marks backup volumes");
+    assertEquals(true, map.find("ram-disk").isEmpty());
+  }
+
   /** Names are remembered per host and kind; the answer must stay the rules' answer, device or not. */
   @Test
   void repeatedLookupsGiveTheRulesAnswerEveryTime() {

@@ -43,7 +43,7 @@ final class HdfsTargetChooser implements TargetChooser {
 
   @Override
   public List<Tier> tiers() {
-    return policy.tierMap().tiers();
+    return index.tiers();
   }
 
   /** Asked per replica; read once per block, as the topology's lock is taken to read it. */

@@ -37,12 +37,21 @@ public record PlacementSettings(TierMap tierMap, List<PlacementRules.Rule> confi
     return new PlacementSettings(tiers, rules);
   }
 
-  /** The tiers the spec named in {@code strata.spec.file} defines; one tier per storage type without it. */
-  public static TierMap tierMap(Configuration conf) {
+  /** True when {@code strata.spec.file} names a spec; without one the tiers follow the DataNodes' storage types. */
+  public static boolean hasSpec(Configuration conf) {
     String specFile = conf.getTrimmed(StrataKeys.SPEC_FILE);
-    if (specFile == null || specFile.isEmpty()) {
+    return specFile != null && !specFile.isEmpty();
+  }
+
+  /**
+   * The tiers the spec named in {@code strata.spec.file} defines; one tier per storage type without it (the
+   * plugin then places only on the types its DataNodes have).
+   */
+  public static TierMap tierMap(Configuration conf) {
+    if (!hasSpec(conf)) {
       return TierMap.byStorageKind();
     }
+    String specFile = conf.getTrimmed(StrataKeys.SPEC_FILE);
     Path file = Path.of(specFile);
     if (!Files.isRegularFile(file)) {
       throw new ConfigException(StrataKeys.SPEC_FILE + ": no such file " + file);

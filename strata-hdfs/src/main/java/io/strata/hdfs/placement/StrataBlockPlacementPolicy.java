@@ -2,7 +2,6 @@ package io.strata.hdfs.placement;
 
 import io.strata.core.device.StorageKind;
 import io.strata.core.placement.Placement;
-import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.placement.PlacementRequest;
 import io.strata.core.placement.PlacementRules;
@@ -46,6 +45,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
 
   private Configuration conf;
   private boolean avoidStaleForWrite;
+  private boolean tiersFollowCluster;
   private RulesInForce rules;
   private final NewBlockCounter blockCounter = new NewBlockCounter();
   private final OncePerFileLog fallbackWarnings = new OncePerFileLog();
@@ -58,6 +58,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     this.conf = conf;
     this.avoidStaleForWrite = conf.getBoolean("dfs.namenode.avoid.write.stale.datanode", false);
     this.rules = new RulesInForce(conf, PlacementSettings.from(conf));
+    this.tiersFollowCluster = !PlacementSettings.hasSpec(conf);
     Map<String, TierNodeIndex.TierTarget> targets = new HashMap<>();
     for (Tier tier : rules.tierMap().tiers()) {
       targets.put(tier.name(), TierNodeIndex.TierTarget.of(tier));
@@ -123,7 +124,8 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     rules.settle();
     PlacementRules current = rules.current();
     PlacementRules.Rule rule = current.ruleFor(srcPath);
-    return PlacementPolicies.DEFAULT.equals(rule.policy()) ? null : current.policyOf(rule);
+    PlacementPolicy policy = current.policyOf(rule);
+    return policy.leavesPlacementToHdfs() ? null : policy;
   }
 
   /** The tier index over this NameNode's topology, created on first use (the topology comes after the conf). */
@@ -133,7 +135,7 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
       synchronized (tierIndexLock) {
         index = tierIndex;
         if (index == null || !index.indexes(clusterMap)) {
-          index = new TierNodeIndex(clusterMap, tierMap());
+          index = new TierNodeIndex(clusterMap, tierMap(), tiersFollowCluster);
           tierIndex = index;
         }
       }

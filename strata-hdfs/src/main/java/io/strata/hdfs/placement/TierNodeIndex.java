@@ -6,9 +6,11 @@ import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -38,18 +40,26 @@ final class TierNodeIndex {
 
   private final NetworkTopology topology;
   private final TierMap tierMap;
+  /** True without a spec: the tiers are then the storage types the DataNodes have, as they register. */
+  private final boolean tiersFollowCluster;
   private final LongSupplier nanoClock;
   private final ReentrantLock rebuilding = new ReentrantLock();
   private volatile Snapshot snapshot;
   private volatile boolean stale;
 
-  TierNodeIndex(NetworkTopology topology, TierMap tierMap) {
-    this(topology, tierMap, System::nanoTime);
+  TierNodeIndex(NetworkTopology topology, TierMap tierMap, boolean tiersFollowCluster) {
+    this(topology, tierMap, tiersFollowCluster, System::nanoTime);
   }
 
   TierNodeIndex(NetworkTopology topology, TierMap tierMap, LongSupplier nanoClock) {
+    this(topology, tierMap, false, nanoClock);
+  }
+
+  private TierNodeIndex(NetworkTopology topology, TierMap tierMap, boolean tiersFollowCluster,
+      LongSupplier nanoClock) {
     this.topology = topology;
     this.tierMap = tierMap;
+    this.tiersFollowCluster = tiersFollowCluster;
     this.nanoClock = nanoClock;
   }
 
@@ -73,11 +83,21 @@ final class TierNodeIndex {
     private final int leaves;
     private final long builtNanos;
     private final Map<String, TierNodes> byTier;
+    private final List<Tier> tiers;
 
-    private Snapshot(int leaves, long builtNanos, Map<String, TierNodes> byTier) {
+    private Snapshot(int leaves, long builtNanos, Map<String, TierNodes> byTier, List<Tier> tiers) {
       this.leaves = leaves;
       this.builtNanos = builtNanos;
       this.byTier = byTier;
+      this.tiers = tiers;
+    }
+
+    /**
+     * The tiers policies choose among, fastest first: the tier map's, or without a spec only the storage types
+     * the DataNodes have (all of the map's until a DataNode reports a storage).
+     */
+    List<Tier> tiers() {
+      return tiers;
     }
 
     /** Nodes of the tier in the cluster (in service or not). */
@@ -177,6 +197,7 @@ final class TierNodeIndex {
     long now = nanoClock.getAsLong();
     int leaves = topology.getNumOfLeaves();
     Map<String, List<DatanodeDescriptor>> all = new HashMap<>();
+    Set<StorageKind> kinds = EnumSet.noneOf(StorageKind.class);
     Map<String, Map<String, List<DatanodeDescriptor>>> byRack = new HashMap<>();
     for (Node leaf : topology.getLeaves(NodeBase.ROOT)) {
       if (!(leaf instanceof DatanodeDescriptor node)) {
@@ -184,6 +205,7 @@ final class TierNodeIndex {
       }
       for (StorageType type : node.getStorageTypes()) {
         StorageKind kind = StorageKind.valueOf(type.name());
+        kinds.add(kind);
         String tier = tierMap.tierName(node.getHostName(), kind, null);
         List<DatanodeDescriptor> inTier = all.computeIfAbsent(tier, t -> new ArrayList<>());
         if (!inTier.isEmpty() && inTier.get(inTier.size() - 1) == node) {
@@ -200,6 +222,7 @@ final class TierNodeIndex {
       byRack.get(tier).forEach((rack, inRack) -> racks.put(rack, inRack.toArray(new DatanodeDescriptor[0])));
       byTier.put(tier, new TierNodes(nodes.toArray(new DatanodeDescriptor[0]), Map.copyOf(racks)));
     });
-    return new Snapshot(leaves, now, Map.copyOf(byTier));
+    List<Tier> tiers = tiersFollowCluster && !kinds.isEmpty() ? TierMap.byStorageKind(kinds).tiers() : tierMap.tiers();
+    return new Snapshot(leaves, now, Map.copyOf(byTier), tiers);
   }
 }

@@ -5,6 +5,7 @@ import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -82,6 +83,18 @@ public final class ClusterView {
       }
     }
     return new ClusterView(tierMap, volumes);
+  }
+
+  /**
+   * The tiers of a cluster without a spec, as the placement plugin sees them: one per storage type the live
+   * DataNodes have (every storage type while none reports a volume).
+   */
+  public static TierMap tiersByStorageType(DistributedFileSystem fs) throws IOException {
+    Set<StorageKind> kinds = EnumSet.noneOf(StorageKind.class);
+    for (Volume volume : read(fs, TierMap.byStorageKind()).volumes()) {
+      kinds.add(StorageKind.valueOf(volume.type().name()));
+    }
+    return kinds.isEmpty() ? TierMap.byStorageKind() : TierMap.byStorageKind(kinds);
   }
 
   public TierMap tierMap() {

@@ -1,10 +1,9 @@
 package io.strata.hdfs.tier;
 
 import io.strata.core.device.StorageKind;
-import io.strata.core.placement.HybridPolicy;
 import io.strata.core.placement.PlacementPolicies;
+import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.placement.PlacementRules;
-import io.strata.core.placement.TierAwarePolicy;
 import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.TierMap;
 import io.strata.hdfs.StrataKeys;
@@ -22,9 +21,9 @@ import org.apache.hadoop.fs.StorageType;
 
 /**
  * The tier layout each file should have, from the placement rules the NameNode applies (the rules kept in HDFS
- * over those in the client's configuration, as in the NameNode): a {@code layout:} rule records one explicitly;
- * {@code tier-aware} implies one per file; other policies set no tiers per file, and then a file's layout is
- * what most of its blocks have.
+ * over those in the client's configuration, as in the NameNode): the file's policy tells whether it fixes one
+ * ({@code layout:} records one explicitly, {@code tier-aware} implies one per file); where it does not, a file's
+ * layout is what most of its blocks have.
  */
 final class FileLayouts {
   private final PlacementRules rules;
@@ -54,39 +53,27 @@ final class FileLayouts {
     return rules.ruleFor(file).policy();
   }
 
-  /** The layout the file's rule asks for, or null when its policy sets no tiers per file. */
+  /** The policy that places {@code file}, as its rule names it. */
+  PlacementPolicy placement(String file) {
+    return rules.policyFor(file);
+  }
+
+  /** The layout the file's policy gives every file it places, or null when its policy sets none before a write. */
   TierLayout recorded(String file, int replication) {
-    String policy = policy(file);
-    if (TierLayout.isLayout(policy)) {
-      return TierLayout.parse(policy, tierMap);
-    }
-    if (policy.equals("tier-aware")) {
-      return TierLayout.of(TierAwarePolicy.tiersFor(file, tierMap.tiers(), replication), tierMap);
-    }
-    return null;
+    return placement(file).fileLayout(file, tierMap, replication).orElse(null);
   }
 
   /** True when the file's policy keeps every block of a file on the same tiers (hatS's invariant). */
   boolean wholeFile(String file) {
-    String policy = policy(file);
-    return TierLayout.isLayout(policy) || policy.equals("tier-aware") || policy.equals("hybrid");
+    return placement(file).keepsWholeFile();
   }
 
   /**
    * The layout a policy gives a file of {@code replication} replicas when it is set on an existing file, or null
-   * when the policy sets no tiers per file ({@code default}, {@code network}, {@code ratio}, {@code primary-backup}).
-   * Hybrid starts on the writer's fastest tier; for a file already written that is the fastest tier.
+   * when the policy sets no tiers per file.
    */
   static TierLayout forPolicy(String policy, String file, int replication, TierMap tierMap) {
-    PlacementPolicies.parse(policy, tierMap);
-    if (TierLayout.isLayout(policy)) {
-      return TierLayout.parse(policy, tierMap);
-    }
-    return switch (policy) {
-      case "tier-aware" -> TierLayout.of(TierAwarePolicy.tiersFor(file, tierMap.tiers(), replication), tierMap);
-      case "hybrid" -> TierLayout.of(HybridPolicy.tiersFor(file, tierMap.tiers(), List.of(), replication), tierMap);
-      default -> null;
-    };
+    return PlacementPolicies.parse(policy, tierMap).layoutForWrittenFile(file, tierMap, replication).orElse(null);
   }
 
   /** The tiers of one block's replicas, in canonical order. */

@@ -406,8 +406,8 @@ public final class TierManager implements Closeable {
     PlacementRules.Rule rule = layouts.rules().ruleFor(path);
     boolean ownRule = rule.path().equals(path) && TierLayout.isLayout(rule.policy()) && storedRules.contains(rule);
     String parent = path.substring(0, Math.max(1, path.lastIndexOf('/')));
-    String governing = ownRule ? layouts.rules().ruleFor(parent).policy() : rule.policy();
-    if (!PlacementPolicies.DEFAULT.equals(governing)) {
+    PlacementRules.Rule governing = ownRule ? layouts.rules().ruleFor(parent) : rule;
+    if (!layouts.rules().policyOf(governing).leavesPlacementToHdfs()) {
       return Optional.empty();
     }
     RemoteIterator<LocatedFileStatus> listing = fs.listLocatedStatus(new Path(path));

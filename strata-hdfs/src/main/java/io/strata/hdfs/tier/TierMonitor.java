@@ -1,7 +1,6 @@
 package io.strata.hdfs.tier;
 
 import io.strata.core.config.ByteSize;
-import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.TierChoices;
 import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.Tier;
@@ -146,7 +145,7 @@ public final class TierMonitor {
         }
         // Under HDFS's own placement, a storage policy that names one tier holds the file there instead of a rule.
         boolean wholeFile = layouts.wholeFile(path);
-        TierLayout byPolicy = !wholeFile && PlacementPolicies.DEFAULT.equals(layouts.policy(path))
+        TierLayout byPolicy = !wholeFile && layouts.placement(path).leavesPlacementToHdfs()
             ? policyLayouts.layoutOf(file) : null;
         if (!wholeFile && byPolicy == null) {
           continue;

@@ -33,15 +33,32 @@ final class PluginCluster implements AutoCloseable {
   }
 
   static PluginCluster start(String presetOrSpecText, Path dir, String rules, Map<String, String> extra) throws IOException {
+    return start(presetOrSpecText, dir, rules, extra, true);
+  }
+
+  /**
+   * A cluster whose volumes the spec lays out, with a plugin that is not given the spec: its tiers are then the
+   * storage types, as for an operator who installs the plugin without a spec file.
+   */
+  static PluginCluster startWithoutSpecFile(String specText, Path dir, String rules) throws IOException {
+    return start(specText, dir, rules, Map.of(), false);
+  }
+
+  private static PluginCluster start(String presetOrSpecText, Path dir, String rules, Map<String, String> extra,
+      boolean pluginReadsSpec) throws IOException {
     String text = presetOrSpecText.contains("racks:") ? presetOrSpecText : Presets.text(presetOrSpecText);
     ClusterSpec spec = SpecParser.parse("test-spec", text);
     Files.createDirectories(dir);
     Path specFile = dir.resolve("strata-spec.yaml");
     Files.writeString(specFile, text);
+    Map<String, String> pluginConf = new java.util.LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, rules, 500));
+    if (!pluginReadsSpec) {
+      pluginConf.remove(io.strata.hdfs.StrataKeys.SPEC_FILE);
+    }
     EmbeddedCluster cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withEmulation(false)
         .withBlockSize(BLOCK)
-        .withConf(StrataPlugins.nameNodeConf(specFile, rules, 500))
+        .withConf(pluginConf)
         .withConf(extra));
     return new PluginCluster(spec, cluster);
   }
