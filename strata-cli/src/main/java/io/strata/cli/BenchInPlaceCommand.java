@@ -24,7 +24,7 @@ final class BenchInPlaceCommand implements Callable<Integer> {
 
   @Option(names = "--object-size", paramLabel = "SIZE", defaultValue = "16MiB",
       description = "size of each text object (default: ${DEFAULT-VALUE})")
-  String objectSize;
+  ByteSizeArg objectSize;
 
   @Option(names = "--store", paramLabel = "KIND", defaultValue = "bluestore",
       description = "OSD object store: bluestore (on disk, like HDFS) or memstore (default: ${DEFAULT-VALUE})")
@@ -39,8 +39,9 @@ final class BenchInPlaceCommand implements Callable<Integer> {
   int scanObjects;
 
   @Option(names = "--mapreduce-size", paramLabel = "SIZE", defaultValue = "256MiB",
+      converter = ByteSizeArg.OrZero.class,
       description = "which of the sizes the MapReduce phase runs over, 0 to skip (default: ${DEFAULT-VALUE})")
-  String mapReduceSize;
+  ByteSizeArg mapReduceSize;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
       description = "scans per size; the median is reported (default: ${DEFAULT-VALUE})")
@@ -57,11 +58,11 @@ final class BenchInPlaceCommand implements Callable<Integer> {
     if (sizeList.isEmpty()) {
       throw new ConfigException("--sizes: give at least one size");
     }
-    long objectBytes = ClusterUpCommand.parseSize(objectSize, "--object-size");
+    long objectBytes = objectSize.bytes();
     if (objectBytes > (128L << 20)) {
       throw new ConfigException("--object-size: at most 128MiB (Ceph's default osd_max_object_size), got " + objectSize);
     }
-    long mrBytes = "0".equals(mapReduceSize) ? 0 : ClusterUpCommand.parseSize(mapReduceSize, "--mapreduce-size");
+    long mrBytes = mapReduceSize.bytes();
     if (mrBytes > 0 && !sizeList.contains(mrBytes)) {
       throw new ConfigException("--mapreduce-size " + mapReduceSize + " is not one of --sizes " + sizes);
     }

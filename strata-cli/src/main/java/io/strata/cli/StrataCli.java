@@ -61,9 +61,23 @@ public final class StrataCli implements Runnable {
   /** The command tree, ready to run: failures handled, descriptions reflowed. */
   static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new StrataCli());
+    commandLine.registerConverter(ByteSizeArg.class, new ByteSizeArg.Converter());
+    commandLine.registerConverter(DurationArg.class, new DurationArg.Converter());
+    commandLine.setParameterExceptionHandler(badValuesNamed(commandLine.getParameterExceptionHandler()));
     commandLine.setExecutionExceptionHandler(StrataCli::handleFailure);
     HelpParagraphs.reflow(commandLine);
     return commandLine;
+  }
+
+  /** A value a Strata converter refused gets one line naming the option, as other bad inputs do. */
+  private static CommandLine.IParameterExceptionHandler badValuesNamed(CommandLine.IParameterExceptionHandler usage) {
+    return (e, args) -> {
+      if (e.getCause() instanceof BadOptionValue bad && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+        e.getCommandLine().getErr().println("strata: " + o.longestName() + ": " + bad.getMessage());
+        return EXIT_BAD_INPUT;
+      }
+      return usage.handleParseException(e, args);
+    };
   }
 
   /** Known failures get one clear line, not a stack trace. */

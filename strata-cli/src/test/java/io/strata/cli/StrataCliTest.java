@@ -94,6 +94,10 @@ class StrataCliTest {
   void badSizesAndPresetsAreRefusedWithTheOptionNamed(@TempDir Path dir) {
     assertEquals(2, cli.strata("cluster", "up", "--block-size", "lots", "--dir", dir.resolve("c").toString()));
     assertTrue(cli.stderr().contains("--block-size"), cli.stderr());
+    assertEquals(2, cli.strata("cluster", "up", "--block-size", "0", "--dir", dir.resolve("c").toString()));
+    assertTrue(cli.stderr().contains("--block-size: must be > 0, got '0'"), cli.stderr());
+    assertEquals(2, cli.strata("autotier", "run", "--audit-log", "a.log", "--change-interval", "soon"));
+    assertTrue(cli.stderr().contains("--change-interval: not a duration: 'soon'"), cli.stderr());
     assertEquals(2, cli.strata("spec", "--preset", "hatz"));
     assertTrue(cli.stderr().contains("unknown preset 'hatz'"), cli.stderr());
   }
