@@ -63,10 +63,24 @@ public final class StrataCli implements Runnable {
     CommandLine commandLine = new CommandLine(new StrataCli());
     commandLine.registerConverter(ByteSizeArg.class, new ByteSizeArg.Converter());
     commandLine.registerConverter(DurationArg.class, new DurationArg.Converter());
+    commandLine.setExecutionStrategy(StrataCli::refuseUnknownCommands);
     commandLine.setParameterExceptionHandler(badValuesNamed(commandLine.getParameterExceptionHandler()));
     commandLine.setExecutionExceptionHandler(StrataCli::handleFailure);
     HelpParagraphs.reflow(commandLine);
     return commandLine;
+  }
+
+  /**
+   * Picocli lets {@code --help} win over words it cannot match, so {@code strata nosuch --help} would print the
+   * top-level help and exit 0: the unknown command is refused as it is without {@code --help}.
+   */
+  private static int refuseUnknownCommands(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult level = parsed; level != null; level = level.subcommand()) {
+      if (!level.unmatched().isEmpty()) {
+        throw new CommandLine.UnmatchedArgumentException(level.commandSpec().commandLine(), level.unmatched());
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   /** A value a Strata converter refused gets one line naming the option, as other bad inputs do. */

@@ -69,6 +69,20 @@ class StrataCliTest {
     assertEquals(2, cli.strata());
   }
 
+  /** A script must tell a missing command from a present one, with --help as without. */
+  @Test
+  void anUnknownCommandIsNamedWithExitCodeTwoAlsoWithHelp() {
+    for (List<String> args : List.of(List.of("nosuch"), List.of("nosuch", "--help"), List.of("bench", "enrgy"),
+        List.of("bench", "enrgy", "--help"), List.of("autotier", "rn", "-h"))) {
+      String unknown = args.get(args.size() > 1 && args.get(1).startsWith("-") ? 0 : Math.min(1, args.size() - 1));
+      assertEquals(2, cli.strata(args.toArray(String[]::new)), args + ": " + cli.stdout());
+      assertTrue(cli.stderr().contains("'" + unknown + "'"), args + ": " + cli.stderr());
+      assertFalse(cli.stdout().contains("Usage:"), args + " printed help:\n" + cli.stdout());
+    }
+    assertEquals(0, cli.strata("bench", "--help"));
+    assertTrue(cli.stdout().contains("Usage: strata bench"), cli.stdout());
+  }
+
   @Test
   void aBadSpecIsRefusedBeforeAnyDaemonStarts(@TempDir Path dir) throws Exception {
     Path spec = dir.resolve("bad.yaml");
