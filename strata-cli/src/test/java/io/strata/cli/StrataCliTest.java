@@ -112,6 +112,10 @@ class StrataCliTest {
     assertTrue(cli.stderr().contains("--block-size: must be > 0, got '0'"), cli.stderr());
     assertEquals(2, cli.strata("autotier", "run", "--audit-log", "a.log", "--change-interval", "soon"));
     assertTrue(cli.stderr().contains("--change-interval: not a duration: 'soon'"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "inplace", "--sizes", "256MiB,lots"));
+    assertTrue(cli.stderr().contains("--sizes: not a byte size: 'lots'"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "inplace", "--sizes", "256MiB,1GiB", "--mapreduce-size", "2GiB"));
+    assertTrue(cli.stderr().contains("--mapreduce-size 2GiB is not one of --sizes 256MiB,1GiB"), cli.stderr());
     assertEquals(2, cli.strata("spec", "--preset", "hatz"));
     assertTrue(cli.stderr().contains("unknown preset 'hatz'"), cli.stderr());
   }
