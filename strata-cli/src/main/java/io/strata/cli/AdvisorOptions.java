@@ -2,15 +2,15 @@ package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
-import io.strata.core.config.Durations;
 import io.strata.core.popularity.AdvisorConfig;
-import io.strata.core.popularity.DecisionRules;
-import io.strata.core.popularity.PpaSettings;
-import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.popularity.ReplicationAdvisors;
+import io.strata.hdfs.autotier.AdvisorSource;
+import io.strata.hdfs.autotier.Advice;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** The advisor options {@code strata autotier plan} and {@code run} share, and the advisor they make. */
@@ -26,7 +26,7 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
   @Option(names = "--reference-time", paramLabel = "DURATION",
       description = "RT, how often popularity is predicted and a plan made, e.g. 12h, 30m, 90s (default: 12h, "
           + "after Scarlett: long enough to see a day's pattern, short enough to follow it)")
-  String referenceTime;
+  DurationArg referenceTime;
 
   @Option(names = "--config", paramLabel = "FILE",
       description = "YAML with the PPA's constants, decision bounds, Scarlett's constants, SLA pins and "
@@ -40,26 +40,39 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
   private byte[] loadedBytes;
   private byte[] refusedBytes;
 
-  /** The advisor and the rules it decides within. */
-  record Made(ReplicationAdvisor advisor, DecisionRules rules, long referenceSeconds) {}
-
   /**
    * @param nodes          live DataNodes, for the data-loss model
    * @param maxReplication most replicas a file can get (a DataNode holds one replica of a block, so at most the
    *                       DataNodes of the tier popular files live on)
    * @param redundant      whether the secondary tier is internally redundant, unless the option says
    */
-  Made make(int nodes, int maxReplication, boolean redundant) {
+  Advice make(int nodes, int maxReplication, boolean redundant) {
     check();
-    long seconds = referenceSeconds();
-    PpaSettings ppa = settings().ppa(seconds);
-    DecisionRules rules = settings().rules(DecisionRules.defaults(Math.max(nodes, 3),
-        secondaryRedundant != null ? secondaryRedundant : redundant));
-    int max = Math.max(rules.defaultReplication(), Math.min(rules.maxReplication(), maxReplication));
-    rules = new DecisionRules(rules.defaultReplication(), rules.minReplication(), max, rules.secondaryRedundant(),
-        rules.hotFactor(), rules.coldFactor(), rules.demoteAfterIdleSeconds(), rules.pins(), rules.scheduledReads(),
-        rules.nodes(), rules.mtbfYears(), rules.lossPeriodDays(), rules.maxLossProbability());
-    return new Made(ReplicationAdvisors.create(advisor, ppa, settings().scarlett(), rules, 1 << 16), rules, seconds);
+    return Advice.of(advisor, settings(), referenceSeconds(), nodes, maxReplication,
+        secondaryRedundant != null ? secondaryRedundant : redundant);
+  }
+
+  /**
+   * The advisor as the autotier daemon makes it at each (re)start, {@code redundant} asked each time; a changed
+   * --config restarts it.
+   */
+  AdvisorSource source(BooleanSupplier redundant) {
+    return new AdvisorSource() {
+      @Override
+      public String advisorName() {
+        return advisor;
+      }
+
+      @Override
+      public Advice make(int nodes, int maxReplication) {
+        return AdvisorOptions.this.make(nodes, maxReplication, redundant.getAsBoolean());
+      }
+
+      @Override
+      public boolean reload(Consumer<String> refused) {
+        return reloadIfChanged(refused) == Reload.RELOADED;
+      }
+    };
   }
 
   /** Checks the options and reads --config before anything connects. */
@@ -144,15 +157,10 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
     if (referenceTime == null) {
       return settings().ppa(null).referenceTimeSeconds();
     }
-    long millis = parseMillis(referenceTime, "--reference-time");
+    long millis = referenceTime.millis();
     if (millis < 1000) {
       throw new ConfigException("--reference-time must be at least 1s, got '" + referenceTime + "'");
     }
     return millis / 1000;
-  }
-
-  /** A duration such as {@code 90s}, {@code 30m}, {@code 12h}, {@code 2d} or {@code 500ms}, in milliseconds. */
-  static long parseMillis(String text, String option) {
-    return Durations.parseMillis(text, option);
   }
 }

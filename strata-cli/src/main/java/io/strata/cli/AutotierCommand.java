@@ -1,12 +1,11 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
+import io.strata.hdfs.autotier.Advice;
 import io.strata.hdfs.autotier.AutotierMetrics;
 import io.strata.hdfs.autotier.AutotierRunner;
-import io.strata.hdfs.tier.TierAccessException;
 import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,22 +27,6 @@ final class AutotierCommand implements Runnable {
   public void run() {
     throw new CommandLine.ParameterException(commandSpec.commandLine(),
         "a subcommand is required (plan, run, journal)");
-  }
-
-  /** The DataNodes the NameNode knows, live or dead: the number of nodes in the data-loss model (Eq. 3). */
-  static int dataNodes(DistributedFileSystem fs) throws java.io.IOException {
-    try {
-      return fs.getDataNodeStats().length;
-    } catch (java.io.IOException e) {
-      throw TierAccessException.explain(e, "autotier counts the DataNodes in the NameNode's DataNode report for its "
-          + "data-loss model");
-    }
-  }
-
-  static void checkPath(String path) {
-    if (path == null || !path.startsWith("/")) {
-      throw new ConfigException("--path must be absolute (start with /): " + path);
-    }
   }
 
   @Command(name = "plan", mixinStandardHelpOptions = true,
@@ -68,12 +51,12 @@ final class AutotierCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       ZoneId zone = audit.check();
-      checkPath(path);
+      OptionChecks.absolutePath(path, "--path");
       advice.check();
       TierMap tiers = connection.tierMap();
       try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
-        int nodes = fs instanceof DistributedFileSystem dfs ? dataNodes(dfs) : 1;
-        AdvisorOptions.Made made = advice.make(nodes, nodes, connection.secondaryTierRedundant());
+        int nodes = fs instanceof DistributedFileSystem dfs ? Advice.dataNodes(dfs) : 1;
+        Advice made = advice.make(nodes, nodes, connection.secondaryTierRedundant());
         ReplicationAdvisor chosen = made.advisor();
         // The daemon's own reading and planning, without a journal or an applier: a plan is the daemon's dry run.
         try (AutotierRunner runner = new AutotierRunner(fs, tiers, chosen, audit.file, zone, null, null,

@@ -54,7 +54,7 @@ final class AutotierImpactBenchmark {
       PrintStream log) throws Exception {
     Path audit = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withAuditLog(audit)
-        .withConf(ClusterUpCommand.pluginConf(dir, aptstore, null));
+        .withConf(PluginConf.forSpec(dir, aptstore, null));
     List<Phase> phases = new ArrayList<>();
     try (EmbeddedCluster cluster = EmbeddedCluster.start(aptstore.spec(), options)) {
       ClientConfigWriter.write(cluster, dir, aptstore.text());

@@ -17,11 +17,11 @@ import picocli.CommandLine.Option;
 final class BenchAutotierCommand implements Callable<Integer> {
   @Option(names = "--job-size", paramLabel = "SIZE", defaultValue = "192MiB",
       description = "the job files' total size, six files (default: ${DEFAULT-VALUE})")
-  String jobSize;
+  ByteSizeArg jobSize;
 
   @Option(names = "--cold-size", paramLabel = "SIZE", defaultValue = "128MiB",
       description = "the cold files demoted in each phase, eight files (default: ${DEFAULT-VALUE})")
-  String coldSize;
+  ByteSizeArg coldSize;
 
   @Option(names = "--phases", paramLabel = "CAP/N[,CAP/N...]", defaultValue = "8MiB/1,1GiB/1,1GiB/4",
       description = "each phase's --max-bytes-per-second and --files-at-once (default: ${DEFAULT-VALUE}; 1GiB is "
@@ -30,15 +30,19 @@ final class BenchAutotierCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long jobs = ClusterUpCommand.parseSize(jobSize, "--job-size");
-    long cold = ClusterUpCommand.parseSize(coldSize, "--cold-size");
+    long jobs = jobSize.bytes();
+    long cold = coldSize.bytes();
     List<AutotierImpactBenchmark.Setting> settings = new java.util.ArrayList<>();
     for (String phase : phases.split(",")) {
       String[] parts = phase.trim().split("/");
       if (parts.length != 2) {
         throw new ConfigException("--phases: give CAP/N per phase (e.g. 8MiB/1), got '" + phase + "'");
       }
-      ClusterUpCommand.parseSize(parts[0], "--phases");
+      try {
+        ByteSizeArg.parsePositive(parts[0]);
+      } catch (BadOptionValue e) {
+        throw new ConfigException("--phases: " + e.getMessage());
+      }
       int filesAtOnce;
       try {
         filesAtOnce = Integer.parseInt(parts[1]);

@@ -18,7 +18,7 @@ final class BenchEmulationCommand implements Callable<Integer> {
   ClusterChoice cluster;
 
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1GiB", description = "bytes per device (default: ${DEFAULT-VALUE})")
-  String size;
+  ByteSizeArg size;
 
   @Option(names = "--devices", paramLabel = "D,D", split = ",", defaultValue = "hdd,sata-ssd,pcie-ssd",
       description = "devices to compare, the first is the baseline (default: ${DEFAULT-VALUE})")
@@ -26,7 +26,7 @@ final class BenchEmulationCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes = ClusterUpCommand.parseSize(size, "--size");
+    long bytes = size.bytes();
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-emulation");
     try {

@@ -18,13 +18,13 @@ import picocli.CommandLine.Option;
         "scan rate on many small objects; for each size, scan+register the GIF against copying the objects into",
         "HDFS; then WordCount and Grep in place against over the copy (time and data-local maps)."})
 final class BenchInPlaceCommand implements Callable<Integer> {
-  @Option(names = "--sizes", paramLabel = "SIZE,...", defaultValue = "256MiB,1GiB,2GiB",
+  @Option(names = "--sizes", paramLabel = "SIZE,...", defaultValue = "256MiB,1GiB,2GiB", split = ",",
       description = "data sizes (default: ${DEFAULT-VALUE})")
-  String sizes;
+  List<ByteSizeArg> sizes;
 
   @Option(names = "--object-size", paramLabel = "SIZE", defaultValue = "16MiB",
       description = "size of each text object (default: ${DEFAULT-VALUE})")
-  String objectSize;
+  ByteSizeArg objectSize;
 
   @Option(names = "--store", paramLabel = "KIND", defaultValue = "bluestore",
       description = "OSD object store: bluestore (on disk, like HDFS) or memstore (default: ${DEFAULT-VALUE})")
@@ -39,8 +39,9 @@ final class BenchInPlaceCommand implements Callable<Integer> {
   int scanObjects;
 
   @Option(names = "--mapreduce-size", paramLabel = "SIZE", defaultValue = "256MiB",
+      converter = ByteSizeArg.OrZero.class,
       description = "which of the sizes the MapReduce phase runs over, 0 to skip (default: ${DEFAULT-VALUE})")
-  String mapReduceSize;
+  ByteSizeArg mapReduceSize;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
       description = "scans per size; the median is reported (default: ${DEFAULT-VALUE})")
@@ -48,22 +49,15 @@ final class BenchInPlaceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<Long> sizeList;
-    try {
-      sizeList = InPlaceBenchmark.parseSizes(sizes);
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException("--sizes: " + e.getMessage());
-    }
-    if (sizeList.isEmpty()) {
-      throw new ConfigException("--sizes: give at least one size");
-    }
-    long objectBytes = ClusterUpCommand.parseSize(objectSize, "--object-size");
+    List<Long> sizeList = sizes.stream().map(ByteSizeArg::bytes).toList();
+    long objectBytes = objectSize.bytes();
     if (objectBytes > (128L << 20)) {
       throw new ConfigException("--object-size: at most 128MiB (Ceph's default osd_max_object_size), got " + objectSize);
     }
-    long mrBytes = "0".equals(mapReduceSize) ? 0 : ClusterUpCommand.parseSize(mapReduceSize, "--mapreduce-size");
+    long mrBytes = mapReduceSize.bytes();
     if (mrBytes > 0 && !sizeList.contains(mrBytes)) {
-      throw new ConfigException("--mapreduce-size " + mapReduceSize + " is not one of --sizes " + sizes);
+      throw new ConfigException("--mapreduce-size " + mapReduceSize + " is not one of --sizes "
+          + String.join(",", sizes.stream().map(ByteSizeArg::text).toList()));
     }
     if (copyThreads <= 0 || rounds <= 0 || scanObjects < 0) {
       throw new ConfigException("--copy-threads and --rounds must be > 0 and --scan-objects >= 0");

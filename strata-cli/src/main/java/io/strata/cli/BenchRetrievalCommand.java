@@ -22,7 +22,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   ClusterChoice cluster;
 
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "64MiB", description = "bytes per file (default: ${DEFAULT-VALUE})")
-  String size;
+  ByteSizeArg size;
 
   // Each file open draws a random DataNode as "the reader" (every embedded DataNode is 127.0.0.1), so the
   // non-local share needs many opens to settle: 8 rounds left it +-5 points from run to run.
@@ -35,7 +35,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes = ClusterUpCommand.parseSize(size, "--size");
+    long bytes = size.bytes();
     if (rounds <= 0) {
       throw new io.strata.core.config.ConfigException("--rounds must be > 0, got " + rounds);
     }

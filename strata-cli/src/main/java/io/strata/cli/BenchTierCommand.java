@@ -18,7 +18,7 @@ final class BenchTierCommand implements Callable<Integer> {
   ClusterChoice cluster;
 
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "512MiB", description = "file size (default: ${DEFAULT-VALUE})")
-  String size;
+  ByteSizeArg size;
 
   @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
       description = "blocks moved at once (default: ${DEFAULT-VALUE})")
@@ -26,8 +26,8 @@ final class BenchTierCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes = ClusterUpCommand.parseSize(size, "--size");
-    ClusterUpCommand.atLeastOne(parallel, "--parallel");
+    long bytes = size.bytes();
+    OptionChecks.atLeastOne(parallel, "--parallel");
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-tier");
     try {

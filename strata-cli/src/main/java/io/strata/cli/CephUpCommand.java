@@ -44,7 +44,7 @@ final class CephUpCommand implements Callable<Integer> {
 
   @Option(names = "--osd-size", paramLabel = "SIZE", defaultValue = "4GiB",
       description = "capacity of each OSD; memstore only uses RAM for what is written (default: ${DEFAULT-VALUE})")
-  String osdSize;
+  ByteSizeArg osdSize;
 
   @Option(names = "--json", description = "print the cluster's addresses as one JSON object")
   boolean json;
@@ -58,11 +58,10 @@ final class CephUpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ConfigException("--store: unknown object store '" + store + "' (known: memstore, bluestore)");
     }
-    long bytes = ClusterUpCommand.parseSize(osdSize, "--osd-size");
     LocalCephCluster.Options options;
     try {
       options = LocalCephCluster.Options.defaults(dir, hosts).withPool(pool, replicas).withPgNum(pgs)
-          .withStore(objectStore, bytes);
+          .withStore(objectStore, osdSize.bytes());
     } catch (IllegalArgumentException e) {
       throw new ConfigException(e.getMessage());
     }

@@ -2,7 +2,6 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
@@ -37,7 +36,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
 
   @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "8MiB",
       description = "HDFS block size for new files (default: ${DEFAULT-VALUE})")
-  String blockSize;
+  ByteSizeArg blockSize;
 
   @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
       description = "NameNode RPC port (default: any free port)")
@@ -60,7 +59,6 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
   @Override
   public Integer call() throws Exception {
     ClusterChoice.Loaded loaded = cluster.load("hats");
-    long blockBytes = parseSize(blockSize, "--block-size");
     if (speedScale <= 0) {
       throw new ConfigException("--speed-scale must be > 0, got " + speedScale);
     }
@@ -68,13 +66,13 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(base.resolve("hdfs"))
         .withEmulation(!noEmulation)
         .withSpeedScale(speedScale)
-        .withBlockSize(blockBytes)
+        .withBlockSize(blockSize.bytes())
         .withPorts(port, httpPort)
         .withAuditLog(base.resolve("hdfs-audit.log"))
         // The tier monitor demotes the least recently read files; HDFS records read times hourly by default.
         .withConf(java.util.Map.of("dfs.namenode.accesstime.precision", "1000"));
     if (!stock) {
-      options = options.withConf(pluginConf(base, loaded, rules));
+      options = options.withConf(PluginConf.forSpec(base, loaded, rules));
     } else if (rules != null) {
       throw new ConfigException("--rules needs Strata's plugins; drop --stock");
     }
@@ -135,39 +133,5 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     Runtime.getRuntime().removeShutdownHook(hook);
     hook.run();
     return 0;
-  }
-
-  /**
-   * Turns on the NameNode plugin with the spec's tiers. The spec is written next to the client configuration
-   * first, since the NameNode reads it at startup; the rules are checked here so a bad one starts nothing.
-   */
-  static java.util.Map<String, String> pluginConf(Path base, ClusterChoice.Loaded loaded, String rules)
-      throws java.io.IOException {
-    io.strata.core.placement.PlacementRules.of(
-        io.strata.core.placement.PlacementRules.parseInline(rules, "--rules"), loaded.spec().tierMap());
-    java.nio.file.Files.createDirectories(base);
-    Path specFile = base.resolve(ClientConfigWriter.SPEC_FILE);
-    java.nio.file.Files.writeString(specFile, loaded.text());
-    return io.strata.hdfs.StrataPlugins.nameNodeConf(specFile, rules, 1000);
-  }
-
-  /** {@code value} when it is at least 1, else a bad input naming {@code option}. */
-  static int atLeastOne(int value, String option) {
-    if (value < 1) {
-      throw new ConfigException(option + " must be >= 1, got " + value);
-    }
-    return value;
-  }
-
-  static long parseSize(String text, String option) {
-    try {
-      long bytes = ByteSize.parse(text);
-      if (bytes <= 0) {
-        throw new ConfigException(option + " must be > 0, got '" + text + "'");
-      }
-      return bytes;
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(option + ": " + e.getMessage());
-    }
   }
 }

@@ -37,7 +37,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "128MiB",
       description = "dataset size per policy (default: ${DEFAULT-VALUE})")
-  String size;
+  ByteSizeArg size;
 
   @Option(names = "--files", defaultValue = "8", description = "files per dataset (default: ${DEFAULT-VALUE})")
   int files;
@@ -58,7 +58,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes = ClusterUpCommand.parseSize(size, "--size");
+    long bytes = size.bytes();
     if (files <= 0) {
       throw new ConfigException("--files must be > 0, got " + files);
     }
@@ -87,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
         hats.spec().nodes().size(), hats.spec().racks().size(),
         hats.spec().tierMap().tiers().stream().map(t -> t.name() + " " + (int) t.readMBps() + " MB/s").toList());
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
-        .withConf(ClusterUpCommand.pluginConf(dir, hats, rules.toString()));
+        .withConf(PluginConf.forSpec(dir, hats, rules.toString()));
     List<Outcome> outcomes = new ArrayList<>();
     try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
       System.out.printf("  up in %.1f s at %s (web UI %s), placement rules: %s%n%n", seconds(started), cluster.uri(),

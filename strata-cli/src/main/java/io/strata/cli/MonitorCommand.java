@@ -4,22 +4,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
-import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierMonitor;
-import io.strata.hdfs.tier.TierSettings;
+import io.strata.hdfs.tier.TierMonitorDaemon;
 import io.strata.hdfs.tier.TierUsage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code strata monitor}: the tier monitor daemon, a process of its own beside the NameNode. */
+/**
+ * {@code strata monitor}: the tier monitor daemon ({@link TierMonitorDaemon}), a process of its own beside the
+ * NameNode; the command checks its options, runs the daemon until Ctrl-C and prints each cycle.
+ */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
     description = {"Run the tier monitor until Ctrl-C (or once, with --once).",
         "Every interval it checks that files whose placement policy keeps a whole file on the same tiers have "
@@ -66,62 +66,47 @@ final class MonitorCommand implements Callable<Integer> {
       throw new ConfigException("water marks must satisfy 0 < --low-water < --high-water <= 100, got " + lowWater
           + " and " + highWater);
     }
-    ClusterUpCommand.atLeastOne(parallel, "--parallel");
+    OptionChecks.atLeastOne(parallel, "--parallel");
     List<String> roots = paths == null || paths.isEmpty() ? List.of("/") : paths;
     for (String root : roots) {
-      if (!root.startsWith("/")) {
-        throw new ConfigException("--path must be absolute (start with /): " + root);
-      }
+      OptionChecks.absolutePath(root, "--path");
     }
-    Configuration conf = connection.configuration();
-    // In a test JVM the embedded NameNode owns the metrics system; the monitor only adds its source there.
-    boolean ownMetrics = !DefaultMetricsSystem.inMiniClusterMode();
-    if (ownMetrics) {
-      DefaultMetricsSystem.initialize("StrataMonitor");
-    }
-    try (DistributedFileSystem fs = TierCommand.open(conf);
-         TierManager manager = new TierManager(fs, connection.tierMap(fs),
-             TierSettings.from(conf).withParallelMoves(parallel))) {
-      TierMonitor monitor = new TierMonitor(manager, new TierMonitor.Settings(Duration.ofSeconds(intervalSeconds),
-          highWater / 100, lowWater / 100, roots)).publishMetrics();
-      if (once) {
-        print(monitor.runCycle(), monitor);
-        return 0;
-      }
-      Thread loop = Thread.currentThread();
-      StopHook hook = StopHook.install("strata-monitor-stop", () -> {
-        monitor.stop();
-        loop.interrupt();
-      }, Duration.ofSeconds(30));
-      System.err.printf(Locale.ROOT, "strata monitor: watching %s every %d s, high-water %.0f%%, low-water %.0f%%%n",
-          String.join(", ", roots), intervalSeconds, highWater, lowWater);
-      try {
-        while (!Thread.currentThread().isInterrupted()) {
-          long started = System.nanoTime();
-          try {
-            print(monitor.runCycle(), monitor);
-          } catch (java.io.InterruptedIOException e) {
-            break;
-          } catch (Exception e) {
+    TierMonitorDaemon.Settings settings = new TierMonitorDaemon.Settings(new TierMonitor.Settings(
+        Duration.ofSeconds(intervalSeconds), highWater / 100, lowWater / 100, roots), parallel, once);
+    AtomicBoolean watching = new AtomicBoolean();
+    TierMonitorDaemon daemon = new TierMonitorDaemon(connection.configuration(), connection::tierMap, settings,
+        new TierMonitorDaemon.Listener() {
+          @Override
+          public void started() {
+            watching.set(true);
+            System.err.printf(Locale.ROOT, "strata monitor: watching %s every %d s, high-water %.0f%%, "
+                + "low-water %.0f%%%n", String.join(", ", roots), intervalSeconds, highWater, lowWater);
+          }
+
+          @Override
+          public void cycled(TierMonitor.CycleReport report, TierMonitor monitor) {
+            print(report, monitor);
+          }
+
+          @Override
+          public void cycleFailed(Exception e) {
             System.err.println("strata monitor: cycle failed: " + Failures.describe(e));
           }
-          long sleep = intervalSeconds * 1000 - (System.nanoTime() - started) / 1_000_000;
-          if (sleep > 0) {
-            Thread.sleep(sleep);
-          }
-        }
-      } catch (InterruptedException stopping) {
-        // SIGTERM or Ctrl-C
-      } finally {
-        System.err.println("strata monitor: stopped");
-        hook.finished();
-      }
+        });
+    if (once) {
+      daemon.run();
       return 0;
-    } finally {
-      if (ownMetrics) {
-        DefaultMetricsSystem.shutdown();
-      }
     }
+    StopHook hook = StopHook.install("strata-monitor-stop", daemon::stop, Duration.ofSeconds(30));
+    try {
+      daemon.run();
+    } finally {
+      if (watching.get()) {
+        System.err.println("strata monitor: stopped");
+      }
+      hook.finished();
+    }
+    return 0;
   }
 
   private void print(TierMonitor.CycleReport report, TierMonitor monitor) {

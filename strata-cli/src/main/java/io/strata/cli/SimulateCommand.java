@@ -94,7 +94,7 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
   long jobs;
 
   @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "64MiB", description = "(default: ${DEFAULT-VALUE})")
-  String blockSize;
+  ByteSizeArg blockSize;
 
   @Option(names = "--replication", defaultValue = "3", description = "(default: ${DEFAULT-VALUE})")
   int replication;
@@ -160,13 +160,13 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
       throw new ConfigException("--jobs must be >= 0, got " + jobs);
     }
     // The simulator's own checks name its config fields; a user typed these options.
-    ClusterUpCommand.atLeastOne(replication, "--replication");
-    ClusterUpCommand.atLeastOne(mapSlots, "--map-slots");
-    ClusterUpCommand.atLeastOne(reduceSlots, "--reduce-slots");
+    OptionChecks.atLeastOne(replication, "--replication");
+    OptionChecks.atLeastOne(mapSlots, "--map-slots");
+    OptionChecks.atLeastOne(reduceSlots, "--reduce-slots");
     if (byteScale != null && !(byteScale > 0 && byteScale < Double.POSITIVE_INFINITY)) {
       throw new ConfigException("--byte-scale must be a finite number > 0, got " + byteScale);
     }
-    int threadCount = ClusterUpCommand.atLeastOne(
+    int threadCount = OptionChecks.atLeastOne(
         threads == null ? Runtime.getRuntime().availableProcessors() : threads, "--threads");
     String name;
     List<Scenario.RunGroup> groups;
@@ -329,7 +329,7 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
         .withPopularity(popularity)
         .withSeed(seed)
         .withJobLimit(jobs)
-        .withBlockSize(ClusterUpCommand.parseSize(blockSize, "--block-size"))
+        .withBlockSize(blockSize.bytes())
         .withReplication(replication)
         .withSlots(mapSlots, reduceSlots)
         .withCapacityRule(CapacityRule.parse(capacity))

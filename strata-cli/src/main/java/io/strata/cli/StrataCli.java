@@ -61,10 +61,38 @@ public final class StrataCli implements Runnable {
   /** The command tree, ready to run: failures handled, descriptions reflowed. */
   static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new StrataCli());
+    commandLine.registerConverter(ByteSizeArg.class, new ByteSizeArg.Converter());
+    commandLine.registerConverter(DurationArg.class, new DurationArg.Converter());
+    commandLine.setExecutionStrategy(StrataCli::refuseUnknownCommands);
+    commandLine.setParameterExceptionHandler(badValuesNamed(commandLine.getParameterExceptionHandler()));
     commandLine.setExecutionExceptionHandler(StrataCli::handleFailure);
     HelpParagraphs.reflow(commandLine);
     PolicyHelp.addSections(commandLine);
     return commandLine;
+  }
+
+  /**
+   * Picocli lets {@code --help} win over words it cannot match, so {@code strata nosuch --help} would print the
+   * top-level help and exit 0: the unknown command is refused as it is without {@code --help}.
+   */
+  private static int refuseUnknownCommands(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult level = parsed; level != null; level = level.subcommand()) {
+      if (!level.unmatched().isEmpty()) {
+        throw new CommandLine.UnmatchedArgumentException(level.commandSpec().commandLine(), level.unmatched());
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
+  }
+
+  /** A value a Strata converter refused gets one line naming the option, as other bad inputs do. */
+  private static CommandLine.IParameterExceptionHandler badValuesNamed(CommandLine.IParameterExceptionHandler usage) {
+    return (e, args) -> {
+      if (e.getCause() instanceof BadOptionValue bad && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+        e.getCommandLine().getErr().println("strata: " + o.longestName() + ": " + bad.getMessage());
+        return EXIT_BAD_INPUT;
+      }
+      return usage.handleParseException(e, args);
+    };
   }
 
   /** Known failures get one clear line, not a stack trace. */

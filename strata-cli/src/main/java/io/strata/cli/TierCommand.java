@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
+import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
 import io.strata.hdfs.tier.TierSettings;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -109,20 +109,11 @@ final class TierCommand implements Runnable {
     if (plugin != null) {
       System.err.println(options.command.qualifiedName() + ": warning: " + plugin);
     }
-    try (DistributedFileSystem fs = open(conf);
+    try (DistributedFileSystem fs = HdfsFileSystems.open(conf);
          TierManager manager = new TierManager(fs, options.connection.tierMap(fs),
-             TierSettings.from(conf).withParallelMoves(ClusterUpCommand.atLeastOne(options.parallel, "--parallel")))) {
+             TierSettings.from(conf).withParallelMoves(OptionChecks.atLeastOne(options.parallel, "--parallel")))) {
       return options.report(call.apply(manager));
     }
-  }
-
-  static DistributedFileSystem open(Configuration conf) throws Exception {
-    FileSystem fs = FileSystem.newInstance(conf);
-    if (!(fs instanceof DistributedFileSystem dfs)) {
-      fs.close();
-      throw new io.strata.core.config.ConfigException(fs.getUri() + " is not HDFS: tiers exist only in HDFS");
-    }
-    return dfs;
   }
 
   private interface TierCall {
@@ -140,7 +131,7 @@ final class TierCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       List<TierUsage> tiers;
-      try (DistributedFileSystem fs = open(connection.configuration());
+      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration());
            TierManager manager = new TierManager(fs, connection.tierMap(fs), TierSettings.from(fs.getConf()))) {
         tiers = manager.tiers();
       }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
+import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.rescue.FilerRescue;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,12 +67,12 @@ final class TierRescueCommand implements Callable<Integer> {
       throw new ConfigException("--storage-type: unknown storage type '" + storageType + "' (known: "
           + java.util.Arrays.toString(StorageType.values()) + ")");
     }
-    ClusterUpCommand.atLeastOne(parallel, "--parallel");
+    OptionChecks.atLeastOne(parallel, "--parallel");
     Configuration conf = connection.configuration();
     FilerRescue.Report report;
-    try (DistributedFileSystem fs = TierCommand.open(conf);
+    try (DistributedFileSystem fs = HdfsFileSystems.open(conf);
          FilerRescue rescue = new FilerRescue(fs, conf, shares, type, parallel)) {
-      report = rescue.run(path, dryRun, json ? b -> { } : b -> System.out.println(line(b)));
+      report = rescue.run(path, dryRun, json ? b -> { } : b -> System.out.println(RescuePrinter.line(b)));
     }
     if (json) {
       System.out.println(JSON.writeValueAsString(json(report)));
@@ -89,14 +89,6 @@ final class TierRescueCommand implements Callable<Integer> {
     return report.complete() ? 0 : StrataCli.EXIT_FAILED;
   }
 
-  /** One block's outcome as a line of text, as this command and the autotier daemon print it. */
-  static String line(FilerRescue.BlockResult block) {
-    return String.format(Locale.ROOT, "%-13s %s %s %s%s%s", block.outcome().label(),
-        block.file(), block.block(), ByteSize.format(block.bytes()),
-        block.source() == null ? "" : " from " + block.source() + (block.target() == null ? "" : " to "
-            + block.target()), block.detail() == null ? "" : " (" + block.detail() + ")");
-  }
-
   private static ObjectNode json(FilerRescue.Report report) {
     ObjectNode node = JSON.createObjectNode();
     node.put("path", report.path());
@@ -111,16 +103,9 @@ final class TierRescueCommand implements Callable<Integer> {
     node.put("liveVolumesSkipped", report.liveVolumesSkipped());
     ArrayNode blocks = node.putArray("blocks");
     for (FilerRescue.BlockResult block : report.blocks()) {
-      json(blocks.addObject(), block);
+      RescuePrinter.json(blocks.addObject(), block);
     }
     node.put("millis", report.millis());
     return node;
-  }
-
-  /** One block's outcome put into {@code node}, as this command and the autotier daemon print it. */
-  static ObjectNode json(ObjectNode node, FilerRescue.BlockResult block) {
-    return node.put("file", block.file()).put("block", block.block()).put("bytes", block.bytes())
-        .put("outcome", block.outcome().label()).put("source", block.source()).put("target", block.target())
-        .put("detail", block.detail());
   }
 }

@@ -65,7 +65,7 @@ final class AptstoreCluster implements AutoCloseable {
       throws Exception {
     Path audit = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(MIB).withAuditLog(audit).withConf(ClusterUpCommand.pluginConf(dir, aptstore, null))
+        .withBlockSize(MIB).withAuditLog(audit).withConf(PluginConf.forSpec(dir, aptstore, null))
         .withConf(conf);
     EmbeddedCluster cluster = EmbeddedCluster.start(aptstore.spec(), options);
     try {

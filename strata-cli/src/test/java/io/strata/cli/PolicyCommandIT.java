@@ -25,7 +25,7 @@ class PolicyCommandIT {
   void setListShowUnsetAndTheNameNodeFollows(@TempDir Path dir) throws Exception {
     ClusterChoice.Loaded hats = new ClusterChoice().load("hats");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(1 << 20).withConf(ClusterUpCommand.pluginConf(dir, hats, null));
+        .withBlockSize(1 << 20).withConf(PluginConf.forSpec(dir, hats, null));
     try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
       ClientConfigWriter.write(cluster, dir, hats.text());
       String conf = dir.toString();

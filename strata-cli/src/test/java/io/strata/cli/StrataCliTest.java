@@ -94,6 +94,20 @@ class StrataCliTest {
     assertEquals(2, cli.strata());
   }
 
+  /** A script must tell a missing command from a present one, with --help as without. */
+  @Test
+  void anUnknownCommandIsNamedWithExitCodeTwoAlsoWithHelp() {
+    for (List<String> args : List.of(List.of("nosuch"), List.of("nosuch", "--help"), List.of("bench", "enrgy"),
+        List.of("bench", "enrgy", "--help"), List.of("autotier", "rn", "-h"))) {
+      String unknown = args.get(args.size() > 1 && args.get(1).startsWith("-") ? 0 : Math.min(1, args.size() - 1));
+      assertEquals(2, cli.strata(args.toArray(String[]::new)), args + ": " + cli.stdout());
+      assertTrue(cli.stderr().contains("'" + unknown + "'"), args + ": " + cli.stderr());
+      assertFalse(cli.stdout().contains("Usage:"), args + " printed help:\n" + cli.stdout());
+    }
+    assertEquals(0, cli.strata("bench", "--help"));
+    assertTrue(cli.stdout().contains("Usage: strata bench"), cli.stdout());
+  }
+
   @Test
   void aBadSpecIsRefusedBeforeAnyDaemonStarts(@TempDir Path dir) throws Exception {
     Path spec = dir.resolve("bad.yaml");
@@ -119,6 +133,14 @@ class StrataCliTest {
   void badSizesAndPresetsAreRefusedWithTheOptionNamed(@TempDir Path dir) {
     assertEquals(2, cli.strata("cluster", "up", "--block-size", "lots", "--dir", dir.resolve("c").toString()));
     assertTrue(cli.stderr().contains("--block-size"), cli.stderr());
+    assertEquals(2, cli.strata("cluster", "up", "--block-size", "0", "--dir", dir.resolve("c").toString()));
+    assertTrue(cli.stderr().contains("--block-size: must be > 0, got '0'"), cli.stderr());
+    assertEquals(2, cli.strata("autotier", "run", "--audit-log", "a.log", "--change-interval", "soon"));
+    assertTrue(cli.stderr().contains("--change-interval: not a duration: 'soon'"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "inplace", "--sizes", "256MiB,lots"));
+    assertTrue(cli.stderr().contains("--sizes: not a byte size: 'lots'"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "inplace", "--sizes", "256MiB,1GiB", "--mapreduce-size", "2GiB"));
+    assertTrue(cli.stderr().contains("--mapreduce-size 2GiB is not one of --sizes 256MiB,1GiB"), cli.stderr());
     assertEquals(2, cli.strata("spec", "--preset", "hatz"));
     assertTrue(cli.stderr().contains("unknown preset 'hatz'"), cli.stderr());
   }

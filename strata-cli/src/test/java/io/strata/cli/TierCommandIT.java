@@ -41,7 +41,7 @@ class TierCommandIT {
   static void start() throws Exception {
     hats = new ClusterChoice().load("hats");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(1 << 20).withConf(ClusterUpCommand.pluginConf(dir, hats, null));
+        .withBlockSize(1 << 20).withConf(PluginConf.forSpec(dir, hats, null));
     cluster = EmbeddedCluster.start(hats.spec(), options);
     ClientConfigWriter.write(cluster, dir, hats.text());
     conf = dir.toString();

@@ -1,5 +1,6 @@
 package io.strata.core.config;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,9 +13,18 @@ public final class Durations {
 
   /** {@code text} in milliseconds; {@code what} names the input in the error. */
   public static long parseMillis(String text, String what) {
+    try {
+      return parse(text).toMillis();
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(what + ": " + e.getMessage());
+    }
+  }
+
+  /** {@code text} as a duration; the error names the text but not where it came from. */
+  public static Duration parse(String text) {
     Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
-      throw new ConfigException(what + ": not a duration: '" + text + "' (examples: 500ms, 90s, 30m, 12h, 1d)");
+      throw new IllegalArgumentException("not a duration: '" + text + "' (examples: 500ms, 90s, 30m, 12h, 1d)");
     }
     long value = Long.parseLong(m.group(1));
     long unit = switch (m.group(2)) {
@@ -24,6 +34,6 @@ public final class Durations {
       case "h" -> 3_600_000;
       default -> 86_400_000;
     };
-    return value * unit;
+    return Duration.ofMillis(value * unit);
   }
 }

@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -171,10 +170,5 @@ public final class InPlaceBenchmark {
             b.launchedMaps());
       }
     }
-  }
-
-  /** Parses "256MiB,1GiB" into byte counts. */
-  public static List<Long> parseSizes(String text) {
-    return Arrays.stream(text.split(",")).map(String::strip).filter(t -> !t.isEmpty()).map(ByteSize::parse).toList();
   }
 }
