@@ -98,6 +98,8 @@ class HostNetworkIT {
       assertTrue(Commands.run(inside(host, "ip", "-4", "addr", "show", "dev", "eth0"))
           .contains(network.address(host) + "/24"));
     }
+    String rootIpv6 = Commands.run("ip", "-6", "-o", "addr");
+    assertTrue(rootIpv6.lines().noneMatch(l -> l.contains(": s" + network.clusterId())), rootIpv6);
   }
 
   @Test
