@@ -4,6 +4,7 @@ import io.strata.embedded.hosts.HostNetworkPlan.Host;
 import io.strata.embedded.hosts.HostNetworkPlan.Rack;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,7 +26,7 @@ public final class NetworkFidelityBench {
   public static void main(String[] args) throws IOException {
     double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 2;
     List<Long> ratesMbit = args.length > 1
-        ? java.util.Arrays.stream(args, 1, args.length).map(Long::parseLong).toList()
+        ? Arrays.stream(args, 1, args.length).map(Long::parseLong).toList()
         : List.of(10L, 100L, 500L, 1000L);
     HostNetwork.unavailableReason().ifPresent(reason -> {
       System.err.println(reason);

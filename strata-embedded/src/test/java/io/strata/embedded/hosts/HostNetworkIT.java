@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.embedded.hosts.HostNetworkPlan.Host;
 import io.strata.embedded.hosts.HostNetworkPlan.Rack;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -252,7 +253,7 @@ class HostNetworkIT {
     try {
       return HostNetwork.clusterId(Files.createDirectories(clusterDirs.resolve(dirName)));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -9,6 +9,7 @@ import io.strata.core.spec.Presets;
 import io.strata.embedded.hosts.HostNetworkPlan.Host;
 import io.strata.embedded.hosts.HostNetworkPlan.Rack;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class HostNetworkPlanTest {
@@ -35,7 +36,7 @@ class HostNetworkPlanTest {
 
   @Test
   void moreHostsThanASlash24HoldsAreRejected() {
-    List<Host> hosts = java.util.stream.IntStream.range(0, HostNetworkPlan.MAX_HOSTS + 1)
+    List<Host> hosts = IntStream.range(0, HostNetworkPlan.MAX_HOSTS + 1)
         .mapToObj(i -> new Host("h" + i, 1_000_000)).toList();
     assertThrows(IllegalArgumentException.class,
         () -> new HostNetworkPlan(List.of(new Rack("/r", 1_000_000, hosts))));
