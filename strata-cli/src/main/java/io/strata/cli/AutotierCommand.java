@@ -7,6 +7,7 @@ import io.strata.core.tier.TierMap;
 import io.strata.hdfs.autotier.AutotierMetrics;
 import io.strata.hdfs.autotier.AutotierRunner;
 import io.strata.hdfs.tier.TierAccessException;
+import java.io.IOException;
 import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,10 +32,10 @@ final class AutotierCommand implements Runnable {
   }
 
   /** The DataNodes the NameNode knows, live or dead: the number of nodes in the data-loss model (Eq. 3). */
-  static int dataNodes(DistributedFileSystem fs) throws java.io.IOException {
+  static int dataNodes(DistributedFileSystem fs) throws IOException {
     try {
       return fs.getDataNodeStats().length;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw TierAccessException.explain(e, "autotier counts the DataNodes in the NameNode's DataNode report for its "
           + "data-loss model");
     }

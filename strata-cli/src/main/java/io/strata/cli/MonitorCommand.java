@@ -8,6 +8,7 @@ import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierMonitor;
 import io.strata.hdfs.tier.TierSettings;
 import io.strata.hdfs.tier.TierUsage;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +101,7 @@ final class MonitorCommand implements Callable<Integer> {
           long started = System.nanoTime();
           try {
             print(monitor.runCycle(), monitor);
-          } catch (java.io.InterruptedIOException e) {
+          } catch (InterruptedIOException e) {
             break;
           } catch (Exception e) {
             System.err.println("strata monitor: cycle failed: " + Failures.describe(e));

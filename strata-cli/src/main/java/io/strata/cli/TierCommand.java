@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
+import io.strata.core.config.ConfigException;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
 import io.strata.hdfs.tier.TierSettings;
@@ -120,7 +121,7 @@ final class TierCommand implements Runnable {
     FileSystem fs = FileSystem.newInstance(conf);
     if (!(fs instanceof DistributedFileSystem dfs)) {
       fs.close();
-      throw new io.strata.core.config.ConfigException(fs.getUri() + " is not HDFS: tiers exist only in HDFS");
+      throw new ConfigException(fs.getUri() + " is not HDFS: tiers exist only in HDFS");
     }
     return dfs;
   }
