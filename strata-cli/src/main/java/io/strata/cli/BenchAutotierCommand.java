@@ -3,6 +3,7 @@ package io.strata.cli;
 import io.strata.core.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,7 +33,7 @@ final class BenchAutotierCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long jobs = jobSize.bytes();
     long cold = coldSize.bytes();
-    List<AutotierImpactBenchmark.Setting> settings = new java.util.ArrayList<>();
+    List<AutotierImpactBenchmark.Setting> settings = new ArrayList<>();
     for (String phase : phases.split(",")) {
       String[] parts = phase.trim().split("/");
       if (parts.length != 2) {

@@ -87,11 +87,12 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
         // not available to handle on this platform: the shutdown hook below stops the cluster
       }
     }
-    Thread hook = new Thread(() -> {
+    Runnable shutDown = () -> {
       System.err.println("strata: shutting down the embedded cluster");
       ClusterControl.stopServing(base);
       running.close();
-    }, "strata-cluster-shutdown");
+    };
+    Thread hook = new Thread(shutDown, "strata-cluster-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     ClientConfigWriter.write(running, base, loaded.text());
     ClusterControl.serve(base, running);
@@ -131,7 +132,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     System.out.flush();
     stopRequested.await();
     Runtime.getRuntime().removeShutdownHook(hook);
-    hook.run();
+    shutDown.run();
     return 0;
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,7 +162,7 @@ class StrataCliTest {
   @Test
   void devicesPrintsTheProfilesAsJson() throws Exception {
     assertEquals(0, cli.strata("devices", "--json"));
-    var tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cli.stdout());
+    var tree = new ObjectMapper().readTree(cli.stdout());
     assertTrue(tree.isArray() && tree.size() >= 6);
     boolean found = false;
     for (var device : tree) {
