@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -75,7 +76,7 @@ final class BenchAutotierCommand implements Callable<Integer> {
       }
       return 0;
     } finally {
-      org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+      FileUtils.deleteQuietly(dir.toFile());
     }
   }
 }

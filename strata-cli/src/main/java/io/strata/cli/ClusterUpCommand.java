@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
@@ -108,7 +109,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       out.put("strataPlugins", !stock);
       ObjectNode volumeDirs = out.putObject("volumeDirs");
       running.volumeDirectories().forEach((type, dirs) -> {
-        com.fasterxml.jackson.databind.node.ArrayNode list = volumeDirs.putArray(type.name());
+        ArrayNode list = volumeDirs.putArray(type.name());
         dirs.forEach(d -> list.add(d.toString()));
       });
       System.out.println(out);

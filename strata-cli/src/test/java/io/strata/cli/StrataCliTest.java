@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.placement.PlacementPolicies;
+import io.strata.core.popularity.ReplicationAdvisors;
+import io.strata.core.retrieval.RetrievalPolicies;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +67,7 @@ class StrataCliTest {
 
   @Test
   void policyHelpNamesEveryRegisteredPolicy() {
-    List<String> placement = io.strata.core.placement.PlacementPolicies.STANDARD.syntaxes();
+    List<String> placement = PlacementPolicies.STANDARD.syntaxes();
     for (String[] command : new String[][] {{"policy", "--help"}, {"policy", "set", "--help"},
         {"tier", "set-policy", "--help"}, {"simulate", "--help"}, {"cluster", "up", "--help"}}) {
       assertEquals(0, cli.strata(command));
@@ -73,14 +76,14 @@ class StrataCliTest {
       }
     }
     assertEquals(0, cli.strata("simulate", "--help"));
-    List<String> others = new ArrayList<>(io.strata.core.retrieval.RetrievalPolicies.STANDARD.names());
-    others.addAll(io.strata.core.popularity.ReplicationAdvisors.NAMES);
+    List<String> others = new ArrayList<>(RetrievalPolicies.STANDARD.names());
+    others.addAll(ReplicationAdvisors.NAMES);
     for (String policy : others) {
       assertTrue(cli.stdout().contains(policy), policy + " missing from simulate --help:\n" + cli.stdout());
     }
     for (String command : new String[] {"plan", "run"}) {
       assertEquals(0, cli.strata("autotier", command, "--help"));
-      for (String advisor : io.strata.core.popularity.ReplicationAdvisors.NAMES) {
+      for (String advisor : ReplicationAdvisors.NAMES) {
         assertTrue(cli.stdout().contains(advisor), advisor + " missing from autotier " + command + ":\n"
             + cli.stdout());
       }

@@ -5,6 +5,7 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.StrataKeys;
 import io.strata.hdfs.StrataPlugins;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -12,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -55,9 +57,9 @@ final class PluginCluster implements AutoCloseable {
     Files.createDirectories(dir);
     Path specFile = dir.resolve("strata-spec.yaml");
     Files.writeString(specFile, text);
-    Map<String, String> pluginConf = new java.util.LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, rules, 500));
+    Map<String, String> pluginConf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, rules, 500));
     if (!pluginReadsSpec) {
-      pluginConf.remove(io.strata.hdfs.StrataKeys.SPEC_FILE);
+      pluginConf.remove(StrataKeys.SPEC_FILE);
     }
     EmbeddedCluster cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withEmulation(false)
