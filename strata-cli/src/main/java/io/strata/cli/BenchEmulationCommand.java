@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 /** {@code strata bench emulation}: do emulated devices read at their profile bandwidths? */
 @Command(name = "emulation", mixinStandardHelpOptions = true,
     description = {"Write SIZE onto one emulated volume of each device and read it back through HDFS;",
-        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%)."})
+        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%%)."})
 final class BenchEmulationCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
