@@ -6,9 +6,11 @@ import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.ReplicationAdvisors;
 import io.strata.hdfs.autotier.AdvisorSource;
 import io.strata.hdfs.autotier.Advice;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import picocli.CommandLine.Option;
@@ -109,7 +111,7 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
    * good, the old ones kept when it is not (the error goes to {@code refused}, once per bad version), so an
    * operator's half-saved edit never stops the daemon or leaves it without settings.
    */
-  Reload reloadIfChanged(java.util.function.Consumer<String> refused) {
+  Reload reloadIfChanged(Consumer<String> refused) {
     if (config == null) {
       return Reload.UNCHANGED;
     }
@@ -118,14 +120,14 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
       bytes = read(config);
     } catch (ConfigException e) {
       bytes = new byte[0];
-      if (!java.util.Arrays.equals(bytes, refusedBytes)) {
+      if (!Arrays.equals(bytes, refusedBytes)) {
         refusedBytes = bytes;
         refused.accept(e.getMessage());
         return Reload.REFUSED;
       }
       return Reload.UNCHANGED;
     }
-    if (java.util.Arrays.equals(bytes, loadedBytes) || java.util.Arrays.equals(bytes, refusedBytes)) {
+    if (Arrays.equals(bytes, loadedBytes) || Arrays.equals(bytes, refusedBytes)) {
       return Reload.UNCHANGED;
     }
     try {
@@ -143,7 +145,7 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
   private static byte[] read(Path file) {
     try {
       return Files.readAllBytes(file);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new ConfigException("--config " + file + ": cannot read: " + e.getMessage(), e);
     }
   }

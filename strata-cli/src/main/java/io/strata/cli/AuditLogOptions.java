@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import java.util.Locale;
+import java.util.OptionalLong;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,10 +48,10 @@ final class AuditLogOptions {
    * Warns on stderr when the live log's last record is stamped far from the file's last write (the skew of
    * {@link AuditLogFollower#liveSkewMillis()}): they are one instant, unless the times are read in the wrong zone.
    */
-  void warnIfZoneLooksWrong(java.util.OptionalLong skewMillis, String command) {
+  void warnIfZoneLooksWrong(OptionalLong skewMillis, String command) {
     if (skewMillis.isPresent() && zoneLooksWrong(skewMillis.getAsLong())) {
       long skew = skewMillis.getAsLong();
-      System.err.printf(java.util.Locale.ROOT, "strata %s: warning: the last record of %s, read in time zone %s, "
+      System.err.printf(Locale.ROOT, "strata %s: warning: the last record of %s, read in time zone %s, "
           + "is stamped %.1f h %s the file was last written; if the NameNode writes its log in another zone, give it "
           + "with --audit-log-zone (how long files look idle depends on it)%n", command, file, zone,
           Math.abs(skew) / 3_600_000.0, skew > 0 ? "after" : "before");

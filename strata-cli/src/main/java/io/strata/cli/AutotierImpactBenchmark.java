@@ -11,10 +11,12 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
@@ -70,7 +72,7 @@ final class AutotierImpactBenchmark {
         coldSets.add(DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/data/phase" + p), COLD_FILES,
             coldBytes / COLD_FILES, 2, 2 + p, written -> { }).files());
       }
-      cluster.awaitHealthy(java.time.Duration.ofSeconds(60));
+      cluster.awaitHealthy(Duration.ofSeconds(60));
       try (ReadLoad load = new ReadLoad(fs, jobFiles, READERS)) {
         log.printf("jobs reading while the cold files age (%d s)...%n", WARM_UP_MILLIS / 1000);
         Thread.sleep(WARM_UP_MILLIS);
@@ -153,8 +155,8 @@ final class AutotierImpactBenchmark {
   static final class ReadLoad implements AutoCloseable {
     private final LongAdder bytes = new LongAdder();
     private final AtomicBoolean stop = new AtomicBoolean();
-    private final java.util.concurrent.atomic.AtomicReference<IOException> failure =
-        new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<IOException> failure =
+        new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
 
     ReadLoad(DistributedFileSystem fs, List<org.apache.hadoop.fs.Path> files, int readers) {

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,7 +29,7 @@ final class AutotierJournalCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
-      AutotierJournal journal = new AutotierJournal(fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
+      AutotierJournal journal = new AutotierJournal(fs, new Path(AutotierJournal.DIR));
       ObjectNode root = new ObjectMapper().createObjectNode();
       ArrayNode unfinished = root.putArray("unfinished");
       for (AutotierJournal.Entry entry : journal.unfinished()) {

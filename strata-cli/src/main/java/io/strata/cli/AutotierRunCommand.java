@@ -6,6 +6,7 @@ import io.strata.hdfs.autotier.AutotierDaemon;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
@@ -80,7 +81,7 @@ final class AutotierRunCommand implements Callable<Integer> {
       description = "the secondary tier's shared storage as mounted here, as `strata tier rescue --shares` takes it: "
           + "before finishing the journal and before each plan, blocks under --path whose only replicas are behind "
           + "DataNodes that are down are made readable again through live ones")
-  java.util.List<Path> filerShares;
+  List<Path> filerShares;
 
   @Option(names = "--once", description = "finish the journal, plan once now, apply, and exit")
   boolean once;

@@ -3,8 +3,10 @@ package io.strata.cli;
 import io.strata.core.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -32,7 +34,7 @@ final class BenchAutotierCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long jobs = jobSize.bytes();
     long cold = coldSize.bytes();
-    List<AutotierImpactBenchmark.Setting> settings = new java.util.ArrayList<>();
+    List<AutotierImpactBenchmark.Setting> settings = new ArrayList<>();
     for (String phase : phases.split(",")) {
       String[] parts = phase.trim().split("/");
       if (parts.length != 2) {
@@ -74,7 +76,7 @@ final class BenchAutotierCommand implements Callable<Integer> {
       }
       return 0;
     } finally {
-      org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+      FileUtils.deleteQuietly(dir.toFile());
     }
   }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Option;
 /** {@code strata bench emulation}: do emulated devices read at their profile bandwidths? */
 @Command(name = "emulation", mixinStandardHelpOptions = true,
     description = {"Write SIZE onto one emulated volume of each device and read it back through HDFS;",
-        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%)."})
+        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%%)."})
 final class BenchEmulationCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
@@ -37,7 +38,7 @@ final class BenchEmulationCommand implements Callable<Integer> {
           worst * 100, worst <= 0.20 ? "PASS" : "FAIL");
       return 0;
     } finally {
-      org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+      FileUtils.deleteQuietly(dir.toFile());
     }
   }
 }

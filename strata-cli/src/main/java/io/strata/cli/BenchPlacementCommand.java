@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import io.strata.bench.placement.PlacementBenchmarks;
+import io.strata.core.config.ConfigException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +31,7 @@ final class BenchPlacementCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (jmhOnly && nnBenchOnly) {
-      throw new io.strata.core.config.ConfigException("--jmh-only and --nnbench-only exclude each other");
+      throw new ConfigException("--jmh-only and --nnbench-only exclude each other");
     }
     PlacementBenchmarks.run(PlacementBenchmarks.Options.of(jmhOnly, nnBenchOnly, quick), System.out, System.err);
     return 0;

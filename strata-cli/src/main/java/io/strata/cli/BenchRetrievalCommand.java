@@ -1,10 +1,13 @@
 package io.strata.cli;
 
 import io.strata.bench.retrieval.RetrievalBenchmark;
+import io.strata.core.config.ConfigException;
 import io.strata.core.retrieval.RetrievalPolicies;
+import io.strata.hdfs.StrataKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
@@ -37,14 +40,14 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long bytes = size.bytes();
     if (rounds <= 0) {
-      throw new io.strata.core.config.ConfigException("--rounds must be > 0, got " + rounds);
+      throw new ConfigException("--rounds must be > 0, got " + rounds);
     }
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-retrieval");
     try {
       List<String> policies = RetrievalPolicies.NAMES;
       var results = RetrievalBenchmark.run(loaded.text(), dir, bytes, rounds, policies,
-          java.util.Map.of(io.strata.hdfs.StrataKeys.RETRIEVAL_STREAMS_PER_NODE, Integer.toString(streamsPerNode)),
+          Map.of(StrataKeys.RETRIEVAL_STREAMS_PER_NODE, Integer.toString(streamsPerNode)),
           System.err);
       System.out.printf("Retrieval policies, spec '%s', %d readers x %s, %d rounds, data placed by hybrid, "
           + "%d streams per node%n", loaded.spec().name(), loaded.spec().nodes().size(), size, rounds, streamsPerNode);

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,7 +42,7 @@ final class BenchTierCommand implements Callable<Integer> {
       System.out.printf("read speed after the move to PCIe SSD: %.2fx the HDD read%n", after / before);
       return 0;
     } finally {
-      org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+      FileUtils.deleteQuietly(dir.toFile());
     }
   }
 }

@@ -7,6 +7,7 @@ import io.strata.core.spec.SpecParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import picocli.CommandLine.Option;
 
 /** {@code --preset NAME | --spec FILE}: which cluster layout a command works with. */
@@ -48,7 +49,7 @@ final class ClusterChoice {
   /** Completion candidates for {@code --preset}. */
   static final class PresetNames implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
+    public Iterator<String> iterator() {
       return Presets.NAMES.iterator();
     }
   }

@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
@@ -101,11 +102,12 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
         // not available to handle on this platform: the shutdown hook below stops the cluster
       }
     }
-    Thread hook = new Thread(() -> {
+    Runnable shutDown = () -> {
       System.err.println("strata: shutting down the embedded cluster");
       ClusterControl.stopServing(base);
       running.close();
-    }, "strata-cluster-shutdown");
+    };
+    Thread hook = new Thread(shutDown, "strata-cluster-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     ClientConfigWriter.write(running, base, loaded.text());
     ClusterControl.serve(base, running);
@@ -121,7 +123,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       out.put("strataPlugins", !stock);
       ObjectNode volumeDirs = out.putObject("volumeDirs");
       running.volumeDirectories().forEach((type, dirs) -> {
-        com.fasterxml.jackson.databind.node.ArrayNode list = volumeDirs.putArray(type.name());
+        ArrayNode list = volumeDirs.putArray(type.name());
         dirs.forEach(d -> list.add(d.toString()));
       });
       System.out.println(out);
@@ -145,7 +147,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     System.out.flush();
     stopRequested.await();
     Runtime.getRuntime().removeShutdownHook(hook);
-    hook.run();
+    shutDown.run();
     return 0;
   }
 }

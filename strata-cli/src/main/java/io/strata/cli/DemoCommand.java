@@ -9,6 +9,7 @@ import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
 import io.strata.hdfs.workload.DatasetWriter;
 import io.strata.hdfs.workload.ParallelReader;
+import io.strata.inplace.demo.InPlaceDemo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class DemoCommand implements Callable<Integer> {
       }
       Path inplaceDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-inplace");
       try {
-        io.strata.inplace.demo.InPlaceDemo.run(inplaceDir, files, bytes, System.out, System.err);
+        InPlaceDemo.run(inplaceDir, files, bytes, System.out, System.err);
       } finally {
         if (keep == null) {
           FileUtils.deleteQuietly(inplaceDir.toFile());

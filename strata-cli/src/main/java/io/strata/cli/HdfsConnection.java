@@ -1,7 +1,11 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
+import io.strata.core.device.StorageKind;
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.SpecParser;
+import io.strata.core.spec.VolumeSpec;
 import io.strata.core.tier.TierMap;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.hdfs.tier.ClusterView;
@@ -82,7 +86,7 @@ final class HdfsConnection {
    * device, such as a RAID filer; false without a spec.
    */
   boolean secondaryTierRedundant() {
-    io.strata.core.spec.ClusterSpec spec = null;
+    ClusterSpec spec = null;
     if (cluster.given()) {
       spec = cluster.load(null).spec();
     } else {
@@ -95,9 +99,9 @@ final class HdfsConnection {
       return false;
     }
     boolean any = false;
-    for (io.strata.core.spec.NodeSpec node : spec.nodes()) {
-      for (io.strata.core.spec.VolumeSpec volume : node.volumes()) {
-        if (volume.backup() || volume.storageKind() == io.strata.core.device.StorageKind.ARCHIVE) {
+    for (NodeSpec node : spec.nodes()) {
+      for (VolumeSpec volume : node.volumes()) {
+        if (volume.backup() || volume.storageKind() == StorageKind.ARCHIVE) {
           if (!volume.device().internallyRedundant()) {
             return false;
           }

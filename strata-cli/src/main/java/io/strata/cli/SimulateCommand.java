@@ -8,9 +8,9 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.engine.InputModel;
 import io.strata.sim.engine.SimConfig;
-import io.strata.sim.model.DeviceModel;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.model.CapacityRule;
+import io.strata.sim.model.DeviceModel;
 import io.strata.sim.policy.SimPolicies;
 import io.strata.sim.report.ComparisonTable;
 import io.strata.sim.report.GroupResults;
@@ -24,10 +24,12 @@ import io.strata.sim.trace.TraceSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,8 +47,8 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
   static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--input-model",
       "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
 
-  @picocli.CommandLine.Spec
-  picocli.CommandLine.Model.CommandSpec commandSpec;
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec commandSpec;
 
   @Option(names = "--scenario", paramLabel = "NAME", description = "a paper's scenario: ${COMPLETION-CANDIDATES}",
       completionCandidates = ScenarioNames.class)
@@ -377,7 +379,7 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
   /** Completion candidates for {@code --scenario}. */
   static final class ScenarioNames implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
+    public Iterator<String> iterator() {
       return Scenarios.names().iterator();
     }
   }

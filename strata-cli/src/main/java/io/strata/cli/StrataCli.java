@@ -7,6 +7,7 @@ import java.io.FileNotFoundException;
 import java.io.PrintWriter;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.util.VersionInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -128,7 +129,7 @@ public final class StrataCli implements Runnable {
     public String[] getVersion() {
       String version = StrataCli.class.getPackage().getImplementationVersion();
       return new String[] {"strata " + (version == null ? "dev" : version) + " (Hadoop "
-          + org.apache.hadoop.util.VersionInfo.getVersion() + ")"};
+          + VersionInfo.getVersion() + ")"};
     }
   }
 }

@@ -8,6 +8,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.rescue.FilerRescue;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -65,7 +66,7 @@ final class TierRescueCommand implements Callable<Integer> {
       type = StorageType.valueOf(storageType.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new ConfigException("--storage-type: unknown storage type '" + storageType + "' (known: "
-          + java.util.Arrays.toString(StorageType.values()) + ")");
+          + Arrays.toString(StorageType.values()) + ")");
     }
     OptionChecks.atLeastOne(parallel, "--parallel");
     Configuration conf = connection.configuration();

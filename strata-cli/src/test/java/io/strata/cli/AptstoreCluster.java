@@ -8,6 +8,7 @@ import io.strata.embedded.EmbeddedCluster;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class AptstoreCluster implements AutoCloseable {
    * classpath, with the client configuration in {@code conf}; its output goes to {@code DIR/NAME.txt} and
    * {@code DIR/NAME.err}.
    */
-  Process daemon(String name, Path conf, String... options) throws java.io.IOException {
+  Process daemon(String name, Path conf, String... options) throws IOException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
@@ -164,7 +165,7 @@ final class AptstoreCluster implements AutoCloseable {
   /** As {@link #events(String, String)} over a daemon's output file; empty while a line is half written. */
   static List<JsonNode> events(Path output, String event) {
     try {
-      return events(java.nio.file.Files.readString(output), event);
+      return events(Files.readString(output), event);
     } catch (Exception e) {
       return List.of();
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,7 +77,7 @@ class AutotierConfigReloadIT {
   private static String text(Path file) {
     try {
       return Files.readString(file);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return "";
     }
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.spec.VolumeSpec;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.rescue.ShareVolume;
 import java.io.InputStream;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.BlockMissingException;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -56,7 +58,7 @@ class AutotierFilerDataNodeDownIT {
 
       // Every DataNode holding a block of the file goes down, so the file lacks both its blocks.
       Set<String> holders = new TreeSet<>();
-      for (org.apache.hadoop.fs.BlockLocation block : c.listedBlocks("/data/cold")) {
+      for (BlockLocation block : c.listedBlocks("/data/cold")) {
         holders.add(block.getHosts()[0]);
       }
       String host = c.listedBlocks("/data/cold")[0].getHosts()[0];
@@ -135,7 +137,7 @@ class AutotierFilerDataNodeDownIT {
         c.cluster.restartDataNode(holder);
       }
       long specCapacity = c.cluster.spec().nodes().stream().flatMap(n -> n.volumes().stream())
-          .mapToLong(io.strata.core.spec.VolumeSpec::capacityBytes).sum();
+          .mapToLong(VolumeSpec::capacityBytes).sum();
       EmbeddedCluster.waitFor(Duration.ofSeconds(30),
           () -> c.cluster.miniCluster().getNamesystem().getCapacityTotal() == specCapacity,
           "the restarted DataNodes' volumes at the spec's capacities");
@@ -149,7 +151,7 @@ class AutotierFilerDataNodeDownIT {
 
       // The daemon with --filer-shares: the holders go down again, and it rescues before it touches the file.
       Set<String> downAgain = new TreeSet<>();
-      for (org.apache.hadoop.fs.BlockLocation listed : c.listedBlocks("/data/cold")) {
+      for (BlockLocation listed : c.listedBlocks("/data/cold")) {
         downAgain.add(listed.getHosts()[0]);
       }
       for (String holder : downAgain) {

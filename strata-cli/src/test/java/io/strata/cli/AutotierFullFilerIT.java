@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
@@ -91,8 +92,8 @@ class AutotierFullFilerIT {
 
       growFilerShares(c.cluster, 16L << 30);
       // These runs demote the three files at once (--files-at-once), on real HDFS: the checks below hold for it too.
-      String[] atOnce = java.util.stream.Stream.concat(Arrays.stream(c.autotierOnce()),
-          java.util.stream.Stream.of("--files-at-once", "3")).toArray(String[]::new);
+      String[] atOnce = Stream.concat(Arrays.stream(c.autotierOnce()),
+          Stream.of("--files-at-once", "3")).toArray(String[]::new);
       for (int run = 5; run <= 6; run++) {
         assertEquals(0, cli.strata(atOnce), cli.stderr());
       }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.embedded.ClientConfigWriter;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -16,6 +17,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -128,7 +130,7 @@ class AutotierNameNodeStallIT {
   private static Path clientConfThrough(StallingProxy proxy) throws Exception {
     Path conf = dir.resolve("through-proxy");
     Files.createDirectories(conf);
-    for (String name : List.of("hdfs-site.xml", io.strata.embedded.ClientConfigWriter.SPEC_FILE)) {
+    for (String name : List.of("hdfs-site.xml", ClientConfigWriter.SPEC_FILE)) {
       Files.copy(dir.resolve(name), conf.resolve(name));
     }
     Configuration core = new Configuration(false);
@@ -169,7 +171,7 @@ class AutotierNameNodeStallIT {
   }
 
   private static List<String> concat(String first, List<String> rest) {
-    List<String> all = new java.util.ArrayList<>(List.of(first));
+    List<String> all = new ArrayList<>(List.of(first));
     all.addAll(rest);
     return all;
   }

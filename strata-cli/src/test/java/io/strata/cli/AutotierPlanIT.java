@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Trash;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.Test;
@@ -152,9 +154,9 @@ class AutotierPlanIT {
       assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/f1"), new org.apache.hadoop.fs.Path("/data/dir")));
       assertTrue(fs.rename(new org.apache.hadoop.fs.Path("/data/d1"), new org.apache.hadoop.fs.Path("/data/d2")));
       assertTrue(fs.delete(new org.apache.hadoop.fs.Path("/data/tmp"), true));
-      org.apache.hadoop.conf.Configuration trash = new org.apache.hadoop.conf.Configuration(fs.getConf());
+      Configuration trash = new Configuration(fs.getConf());
       trash.setLong("fs.trash.interval", 60);
-      assertTrue(org.apache.hadoop.fs.Trash.moveToAppropriateTrash(fs, new org.apache.hadoop.fs.Path("/data/f5"),
+      assertTrue(Trash.moveToAppropriateTrash(fs, new org.apache.hadoop.fs.Path("/data/f5"),
           trash));
       String log = Files.readString(audit);
       assertTrue(log.contains("cmd=rename\tsrc=/data/f0\tdst=/data/dir\t"), "the directory, not /data/dir/f0");

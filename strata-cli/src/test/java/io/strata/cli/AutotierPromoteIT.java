@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,7 +91,7 @@ class AutotierPromoteIT {
         types = these;
       }
       return types;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return List.of();
     }
   }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,8 +66,8 @@ class AutotierRunCommandTest {
     Path audit = Files.writeString(dir.resolve("ny-audit.log"), "2026-01-01 07:00:00,000 INFO FSNamesystem.audit: "
         + "allowed=true\tugi=u\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null\tproto=rpc\n");
     // Written at 12:00 UTC by a NameNode in New York (UTC-5 in January).
-    Files.setLastModifiedTime(audit, java.nio.file.attribute.FileTime.from(
-        java.time.Instant.parse("2026-01-01T12:00:00Z")));
+    Files.setLastModifiedTime(audit, FileTime.from(
+        Instant.parse("2026-01-01T12:00:00Z")));
     CliRun cli = new CliRun();
     cli.strata("autotier", "plan", "--audit-log", audit.toString(), "--audit-log-zone", "UTC", "--preset",
         "aptstore", "--fs", "file:///", "--path", dir.toString());
@@ -77,8 +79,8 @@ class AutotierRunCommandTest {
 
     // The same log copied at 15:07:23 UTC: the gap is no whole number of quarter hours, so it says nothing of the
     // zone and nothing is said.
-    Files.setLastModifiedTime(audit, java.nio.file.attribute.FileTime.from(
-        java.time.Instant.parse("2026-01-01T15:07:23Z")));
+    Files.setLastModifiedTime(audit, FileTime.from(
+        Instant.parse("2026-01-01T15:07:23Z")));
     cli.strata("autotier", "plan", "--audit-log", audit.toString(), "--audit-log-zone", "America/New_York",
         "--preset", "aptstore", "--fs", "file:///", "--path", dir.toString());
     assertFalse(cli.stderr().contains("warning"), cli.stderr());

@@ -11,6 +11,7 @@ import io.strata.core.device.StorageKind;
 import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.placement.StoredRules;
+import java.io.FileNotFoundException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -260,7 +262,7 @@ class AutotierRunIT {
         String name = status.getPath().getName();
         marked.put(Integer.parseInt(name.substring(0, name.indexOf('.'))), name.substring(name.indexOf('.') + 1));
       }
-    } catch (java.io.FileNotFoundException e) {
+    } catch (FileNotFoundException e) {
       // none yet
     } catch (Exception e) {
       throw new IllegalStateException(e);
@@ -293,7 +295,7 @@ class AutotierRunIT {
     return files;
   }
 
-  private boolean everyBlock(java.util.function.Predicate<List<String>> test) {
+  private boolean everyBlock(Predicate<List<String>> test) {
     try {
       return blockTiers().values().stream().flatMap(List::stream).allMatch(test);
     } catch (Exception e) {

@@ -12,6 +12,8 @@ import io.strata.inplace.rados.CephClientConfig;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosPool;
 import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,7 +71,7 @@ class CephCommandIT {
     } catch (CephUnavailableException e) {
       // Maven shows the process' own stderr on the console; System.out goes to the report file.
       String reason = "SKIPPED: Ceph cannot be installed on this machine: " + e.getMessage();
-      new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true).println(reason);
+      new PrintStream(new FileOutputStream(FileDescriptor.err), true).println(reason);
       System.out.println(reason);
       Assumptions.abort(reason);
     }

@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.strata.hdfs.StackTraces;
 import java.io.IOException;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
@@ -30,6 +31,6 @@ class FailuresTest {
   @Test
   void aFailureWithoutMessageIsNamedByItsClass() {
     assertEquals("java.lang.IllegalStateException", Failures.describe(new IllegalStateException()));
-    assertEquals("", io.strata.hdfs.StackTraces.cut(null));
+    assertEquals("", StackTraces.cut(null));
   }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +58,7 @@ class PolicyCommandIT {
         stream.write(new byte[2 << 20]);
       }
       // The third replica may be reported a moment after the write returns.
-      org.apache.hadoop.hdfs.DFSTestUtil.waitReplication(cluster.fileSystem(), file, (short) 3);
+      DFSTestUtil.waitReplication(cluster.fileSystem(), file, (short) 3);
       for (BlockLocation block : cluster.fileSystem().getFileBlockLocations(file, 0, Long.MAX_VALUE)) {
         Set<String> tiers = new HashSet<>();
         for (int i = 0; i < block.getHosts().length; i++) {

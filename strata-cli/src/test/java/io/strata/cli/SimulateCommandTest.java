@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -151,7 +152,7 @@ class SimulateCommandTest {
   }
 
   private static String[] withAdvisorConfig(String[] args, Path file) {
-    String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+    String[] all = Arrays.copyOf(args, args.length + 2);
     all[args.length] = "--advisor-config";
     all[args.length + 1] = file.toString();
     return all;

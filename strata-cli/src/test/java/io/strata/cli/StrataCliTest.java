@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.placement.PlacementPolicies;
+import io.strata.core.popularity.ReplicationAdvisors;
+import io.strata.core.retrieval.RetrievalPolicies;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +67,7 @@ class StrataCliTest {
 
   @Test
   void policyHelpNamesEveryRegisteredPolicy() {
-    List<String> placement = io.strata.core.placement.PlacementPolicies.STANDARD.syntaxes();
+    List<String> placement = PlacementPolicies.STANDARD.syntaxes();
     for (String[] command : new String[][] {{"policy", "--help"}, {"policy", "set", "--help"},
         {"tier", "set-policy", "--help"}, {"simulate", "--help"}, {"cluster", "up", "--help"}}) {
       assertEquals(0, cli.strata(command));
@@ -72,14 +76,14 @@ class StrataCliTest {
       }
     }
     assertEquals(0, cli.strata("simulate", "--help"));
-    List<String> others = new ArrayList<>(io.strata.core.retrieval.RetrievalPolicies.STANDARD.names());
-    others.addAll(io.strata.core.popularity.ReplicationAdvisors.NAMES);
+    List<String> others = new ArrayList<>(RetrievalPolicies.STANDARD.names());
+    others.addAll(ReplicationAdvisors.NAMES);
     for (String policy : others) {
       assertTrue(cli.stdout().contains(policy), policy + " missing from simulate --help:\n" + cli.stdout());
     }
     for (String command : new String[] {"plan", "run"}) {
       assertEquals(0, cli.strata("autotier", command, "--help"));
-      for (String advisor : io.strata.core.popularity.ReplicationAdvisors.NAMES) {
+      for (String advisor : ReplicationAdvisors.NAMES) {
         assertTrue(cli.stdout().contains(advisor), advisor + " missing from autotier " + command + ":\n"
             + cli.stdout());
       }
@@ -161,7 +165,7 @@ class StrataCliTest {
   @Test
   void devicesPrintsTheProfilesAsJson() throws Exception {
     assertEquals(0, cli.strata("devices", "--json"));
-    var tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cli.stdout());
+    var tree = new ObjectMapper().readTree(cli.stdout());
     assertTrue(tree.isArray() && tree.size() >= 6);
     boolean found = false;
     for (var device : tree) {

@@ -19,8 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
+import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -34,6 +35,8 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl;
 import org.apache.hadoop.hdfs.tools.DFSck;
 import org.apache.hadoop.util.ToolRunner;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
 
 /**
  * A real HDFS (NameNode and DataNodes in this JVM, {@link MiniDFSCluster}) laid out as a {@link ClusterSpec}
@@ -96,7 +99,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  private final Map<String, MiniDFSCluster.DataNodeProperties> stoppedDataNodes = new java.util.TreeMap<>();
+  private final Map<String, MiniDFSCluster.DataNodeProperties> stoppedDataNodes = new TreeMap<>();
 
   private EmbeddedCluster(ClusterSpec spec, Options options, MiniDFSCluster cluster) {
     this.spec = spec;
@@ -359,7 +362,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Each storage type's volume directories, in spec order: where a DataNode keeps its replicas. */
   public Map<StorageType, List<Path>> volumeDirectories() {
-    Map<StorageType, List<Path>> dirs = new java.util.TreeMap<>();
+    Map<StorageType, List<Path>> dirs = new TreeMap<>();
     List<NodeSpec> nodes = spec.nodes();
     for (int i = 0; i < nodes.size(); i++) {
       List<VolumeSpec> volumes = nodes.get(i).volumes();
@@ -391,7 +394,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   @Override
   public void close() {
     // DataNode command threads log an ERROR when shutdown interrupts them, which is expected here.
-    org.apache.log4j.Logger.getLogger(DataNode.class).setLevel(org.apache.log4j.Level.FATAL);
+    Logger.getLogger(DataNode.class).setLevel(Level.FATAL);
     cluster.shutdown();
   }
 }

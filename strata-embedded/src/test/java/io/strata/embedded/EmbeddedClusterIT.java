@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -79,7 +80,7 @@ class EmbeddedClusterIT {
     Path unused = dir;
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/it/small");
     byte[] data = new byte[3 * 1024 * 1024];
-    new java.util.Random(1).nextBytes(data);
+    new Random(1).nextBytes(data);
     try (FSDataOutputStream out = cluster.fileSystem().create(file)) {
       out.write(data);
     }

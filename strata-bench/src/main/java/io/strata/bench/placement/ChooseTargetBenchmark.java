@@ -1,5 +1,6 @@
 package io.strata.bench.placement;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.strata.core.device.StorageKind;
 import io.strata.core.spec.SpecParser;
 import io.strata.core.tier.TierMap;
@@ -178,7 +179,7 @@ public class ChooseTargetBenchmark {
   }
 
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
 

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.apache.commons.io.FileUtils;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -85,7 +87,7 @@ public final class ChooseTargetJmh {
     try {
       return run(settings, cpuDir, log);
     } finally {
-      org.apache.commons.io.FileUtils.deleteQuietly(cpuDir.toFile());
+      FileUtils.deleteQuietly(cpuDir.toFile());
     }
   }
 
@@ -94,7 +96,7 @@ public final class ChooseTargetJmh {
     List<String> jvmArgs = new ArrayList<>(FORK_JVM_ARGS);
     jvmArgs.add("-D" + ChooseTargetBenchmark.CPU_REPORT_DIR + "=" + cpuDir.toAbsolutePath());
     ChainedOptionsBuilder options = new OptionsBuilder()
-        .include("^" + java.util.regex.Pattern.quote(ChooseTargetBenchmark.class.getName()) + "\\.chooseTarget$")
+        .include("^" + Pattern.quote(ChooseTargetBenchmark.class.getName()) + "\\.chooseTarget$")
         .param("contender", settings.contenders().toArray(String[]::new))
         .param("nodes", String.valueOf(settings.nodes()))
         .param("racks", String.valueOf(settings.racks()))

@@ -3,6 +3,9 @@ package io.strata.bench.placement;
 import io.strata.hdfs.StrataKeys;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +15,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
@@ -217,7 +222,7 @@ public final class NnThroughputComparison {
       lines = capture.lines();
       workerCpuNanos = cpu.stop();
     } finally {
-      org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+      FileUtils.deleteQuietly(dir.toFile());
     }
     Run run = parse(contender, round, settings.op(), lines, workerCpuNanos);
     log.printf(Locale.ROOT, "  %s: %.1f %s (%d ops, %d blocks, %d ms timed, %.0f ms worker CPU; %.1f s with setup)%n",
@@ -275,8 +280,8 @@ public final class NnThroughputComparison {
    * millisecond; the last reading is at most 1 ms short).
    */
   static final class WorkerCpu implements AutoCloseable {
-    private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-    private final Map<Long, Long> cpuByThread = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final Map<Long, Long> cpuByThread = new ConcurrentHashMap<>();
     private final Thread poller;
     private volatile boolean stopped;
 
@@ -297,7 +302,7 @@ public final class NnThroughputComparison {
         long now = System.nanoTime();
         if (now - lastScan > 20_000_000L) { // look for new worker threads every 20 ms
           lastScan = now;
-          for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+          for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
             if (info != null && info.getThreadName().startsWith("StatsDaemon-")) {
               cpuByThread.putIfAbsent(info.getThreadId(), 0L);
             }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.io.FileUtils;
 
 /**
  * NameNode target-choice throughput, the Strata plugin against stock {@code BlockPlacementPolicyDefault}, measured
@@ -68,7 +69,7 @@ public final class PlacementBenchmarks {
             s.contenders(), s.rounds());
         nnRows = NnThroughputComparison.run(s, dir, log);
       } finally {
-        org.apache.commons.io.FileUtils.deleteQuietly(dir.toFile());
+        FileUtils.deleteQuietly(dir.toFile());
       }
       out.println();
       load(loadBefore, out);

@@ -5,6 +5,7 @@ import io.strata.core.popularity.AuditEvent;
 import io.strata.core.popularity.AuditLogParser;
 import io.strata.core.popularity.DecisionRules;
 import io.strata.core.popularity.PpaSettings;
+import java.time.ZoneId;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -40,7 +41,7 @@ public class AuditLogJmh {
   public void setUp() {
     lines = lines(BATCH, files, 1);
     // A zone with daylight saving, as most NameNodes' logs are written in: times are converted, not just read.
-    parser = new AuditLogParser(java.time.ZoneId.of("Europe/Berlin"));
+    parser = new AuditLogParser(ZoneId.of("Europe/Berlin"));
     event = new AuditEvent();
     advisor = new AptStoreAdvisor(PpaSettings.defaults(), DecisionRules.defaults(100, true), files);
   }

@@ -2,6 +2,7 @@ package io.strata.core.placement;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Places replicas one at a time: for each, the policy lists its attempts in order of preference and the first
@@ -60,7 +61,7 @@ public abstract class ReplicaByReplicaPolicy implements PlacementPolicy {
     if (placed.stream().anyMatch(r -> !r.rack().equals(onlyRack))) {
       return attempts;
     }
-    Scope outside = new Scope.OutsideRacks(java.util.Set.of(onlyRack));
+    Scope outside = new Scope.OutsideRacks(Set.of(onlyRack));
     List<Attempt> spread = new ArrayList<>();
     for (Attempt attempt : attempts) {
       spread.add(new Attempt(attempt.tiers(), outside, attempt.preferred()));

@@ -1,18 +1,24 @@
 package io.strata.core.popularity;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,8 +39,8 @@ public final class AuditLogFollower implements AutoCloseable {
   private final AuditEvent event = new AuditEvent();
   private FileChannel channel;
   private Object openKey;
-  private final java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(1 << 16);
-  private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
+  private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+  private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
   private long parsed;
   private long skipped;
   /** Time of the last record read, from any file; Long.MIN_VALUE before the first. */
@@ -44,11 +50,11 @@ public final class AuditLogFollower implements AutoCloseable {
 
   /** Follows a log written in UTC. */
   public AuditLogFollower(Path live) {
-    this(live, java.time.ZoneOffset.UTC);
+    this(live, ZoneOffset.UTC);
   }
 
   /** Follows a log whose times are local times of {@code zone}, the NameNode JVM's time zone. */
-  public AuditLogFollower(Path live, java.time.ZoneId zone) {
+  public AuditLogFollower(Path live, ZoneId zone) {
     this.live = live;
     this.parser = new AuditLogParser(zone);
   }
@@ -114,11 +120,11 @@ public final class AuditLogFollower implements AutoCloseable {
    * instant, so when the times are read in the zone they were written in, the two agree to within a flush; a
    * gap of hours means the zone is wrong.
    */
-  public java.util.OptionalLong liveSkewMillis() throws IOException {
+  public OptionalLong liveSkewMillis() throws IOException {
     if (lastLiveRecordMillis == Long.MIN_VALUE || !Files.exists(live)) {
-      return java.util.OptionalLong.empty();
+      return OptionalLong.empty();
     }
-    return java.util.OptionalLong.of(lastLiveRecordMillis - Files.getLastModifiedTime(live).toMillis());
+    return OptionalLong.of(lastLiveRecordMillis - Files.getLastModifiedTime(live).toMillis());
   }
 
   private int pollLive(Consumer<AuditEvent> sink) throws IOException {
@@ -154,7 +160,7 @@ public final class AuditLogFollower implements AutoCloseable {
 
   private Object currentKey() throws IOException {
     try {
-      return Files.readAttributes(live, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+      return Files.readAttributes(live, BasicFileAttributes.class).fileKey();
     } catch (NoSuchFileException e) {
       return null;
     }

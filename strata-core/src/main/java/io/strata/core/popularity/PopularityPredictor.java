@@ -1,5 +1,6 @@
 package io.strata.core.popularity;
 
+import java.util.Arrays;
 import java.util.function.LongConsumer;
 
 /**
@@ -116,9 +117,9 @@ public final class PopularityPredictor {
     long[] gone = new long[Math.max(0, table.size() - sortedLive.length) + 16];
     int count = 0;
     for (int slot = 0; slot < table.capacity(); slot++) {
-      if (table.occupied(slot) && java.util.Arrays.binarySearch(sortedLive, table.key(slot)) < 0) {
+      if (table.occupied(slot) && Arrays.binarySearch(sortedLive, table.key(slot)) < 0) {
         if (count == gone.length) {
-          gone = java.util.Arrays.copyOf(gone, count * 2);
+          gone = Arrays.copyOf(gone, count * 2);
         }
         gone[count++] = table.key(slot);
       }

@@ -1,6 +1,7 @@
 package io.strata.core.retrieval;
 
 import io.strata.core.config.ConfigException;
+import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NetworkSpec;
 import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
@@ -54,11 +55,11 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
   }
 
   /** Defaults for a spec: its tiers, links and largest rack. */
-  public static RetrievalSettings defaults(io.strata.core.spec.ClusterSpec spec) {
+  public static RetrievalSettings defaults(ClusterSpec spec) {
     return defaults(spec, DEFAULT_STREAMS_PER_NODE);
   }
 
-  public static RetrievalSettings defaults(io.strata.core.spec.ClusterSpec spec, int streamsPerNode) {
+  public static RetrievalSettings defaults(ClusterSpec spec, int streamsPerNode) {
     int nodesPerRack = spec.racks().stream().mapToInt(r -> r.nodes().size()).max().orElse(1);
     return defaults(spec.tierMap(), spec.network(), nodesPerRack, streamsPerNode);
   }

@@ -8,6 +8,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.spec.Presets;
 import io.strata.core.tier.TierMap;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -82,7 +83,7 @@ class PlacementRulesTest {
   @Test
   void aRulesDocumentLargerThanYamlsDefaultLimitStillParses() {
     // 100,000 per-file layouts make a 6 MB document, past SnakeYAML's default limit of 3 MiB.
-    List<PlacementRules.Rule> rules = new java.util.ArrayList<>();
+    List<PlacementRules.Rule> rules = new ArrayList<>();
     for (int i = 0; i < 100_000; i++) {
       rules.add(new PlacementRules.Rule("/warehouse/t" + i / 1000 + "/part-" + i, "layout:hdd"));
     }

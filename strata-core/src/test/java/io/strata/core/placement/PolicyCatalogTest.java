@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.tier.TierMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -57,7 +58,7 @@ class PolicyCatalogTest {
   @Test
   void everyStandardPolicyHasADescriptionAKeywordOfItsOwnAndParsesByIt() {
     TierMap tiers = new PolicyHarness("hats").spec.tierMap();
-    Set<String> keywords = new java.util.HashSet<>();
+    Set<String> keywords = new HashSet<>();
     for (PlacementPolicies.Entry entry : PlacementPolicies.STANDARD.entries()) {
       assertFalse(entry.description().isBlank(), entry.syntax());
       assertTrue(keywords.add(entry.keyword()), "two policies start with " + entry.keyword());

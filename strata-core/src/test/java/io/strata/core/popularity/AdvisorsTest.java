@@ -7,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.core.config.ConfigException;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class AdvisorsTest {
@@ -48,7 +53,7 @@ class AdvisorsTest {
         .withPins(List.of(new DecisionRules.Pin("/sla", true, 3)));
     AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), rules, 16);
     // One RT: /hot read every minute, /warm twice, /cold and /sla/cold once at the start.
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     lines.add(open("/cold", 0, 0));
     lines.add(open("/sla/cold", 0, 0));
     lines.add(open("/warm", 0, 1));
@@ -95,7 +100,7 @@ class AdvisorsTest {
   @Test
   void filesGoneWithADirectoryAreForgottenAtThePlanAndLeaveTheAverage() {
     AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), DecisionRules.defaults(100, true), 16);
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     lines.add(open("/cold", 0, 0));
     lines.add(open("/sla/cold", 0, 0));
     lines.add(open("/warm", 0, 1));
@@ -121,7 +126,7 @@ class AdvisorsTest {
     assertEquals(live / 4, advisor.predictor().average(), 1e-6, "AVG(P) is over the files that exist");
     // The plan weighs /hot against that average: "popular: predicted P = Rx AVG(P)" with R = P / AVG(P).
     String reason = byPath(plan).get("/hot").reason();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("predicted ([0-9.]+) = ([0-9.]+)x").matcher(reason);
+    Matcher m = Pattern.compile("predicted ([0-9.]+) = ([0-9.]+)x").matcher(reason);
     assertTrue(m.find() && reason.startsWith("popular"), reason);
     assertEquals(Double.parseDouble(m.group(1)) / advisor.predictor().average(), Double.parseDouble(m.group(2)), 0.01,
         reason);
@@ -133,7 +138,7 @@ class AdvisorsTest {
     DecisionRules rules = DecisionRules.defaults(100, false)
         .withScheduled(List.of(ScheduledRead.of("/cold", "30 1 * * *", ZoneOffset.UTC)));
     AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(), rules, 16);
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     lines.add(open("/sla/cold", 0, 0)); // read once, before the other file heats up
     for (int m = 0; m < 60; m++) {
       lines.add(open("/hot", m, 5));
@@ -149,12 +154,12 @@ class AdvisorsTest {
 
   @Test
   void anUnpopularFileReadWithinDemoteAfterIdleStaysOnThePrimaryTier() {
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     lines.add(open("/cold", 0, 0)); // read once, an hour before the plan
     for (int m = 0; m < 60; m++) {
       lines.add(open("/hot", m, 5));
     }
-    long planAt = java.time.Instant.parse("2026-01-01T01:00:00Z").toEpochMilli(); // the log's clock (UTC)
+    long planAt = Instant.parse("2026-01-01T01:00:00Z").toEpochMilli(); // the log's clock (UTC)
     Map<Long, Advice> coldByGuard = new HashMap<>();
     for (long guard : new long[] {0, 30 * 60, 2 * 3600}) {
       AptStoreAdvisor advisor = new AptStoreAdvisor(PpaSettings.defaults(),
@@ -173,7 +178,7 @@ class AdvisorsTest {
 
   @Test
   void aScheduledJobPromotesOnlyWhenItRunsWithinTheNextReferenceTime() {
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     lines.add(open("/cold", 0, 0)); // read once, then never: unpopular unless a job is due
     for (int m = 0; m < 60; m++) {
       lines.add(open("/hot", m, 5));
@@ -195,11 +200,11 @@ class AdvisorsTest {
 
   @Test
   void aBadCronExpressionNamesThePathAndTheExpression() {
-    var e = assertThrows(io.strata.core.config.ConfigException.class,
+    var e = assertThrows(ConfigException.class,
         () -> ScheduledRead.of("/data/daily", "0 25 * * *", ZoneOffset.UTC));
     assertTrue(e.getMessage().contains("scheduled read of /data/daily: not a crontab expression: '0 25 * * *'"),
         e.getMessage());
-    assertThrows(io.strata.core.config.ConfigException.class, () -> ScheduledRead.of("data", "* * * * *",
+    assertThrows(ConfigException.class, () -> ScheduledRead.of("data", "* * * * *",
         ZoneOffset.UTC));
   }
 
@@ -216,7 +221,7 @@ class AdvisorsTest {
   void scarlettReplicatesByPeakConcurrencyWithinItsBudget() {
     DecisionRules rules = DecisionRules.defaults(100, false);
     ScarlettAdvisor scarlett = new ScarlettAdvisor(rules, new ScarlettSettings(1, 0.5, 60));
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     for (int i = 0; i < 7; i++) {
       lines.add(open("/hot", 0, i));      // 7 opens within a minute
     }
@@ -237,7 +242,7 @@ class AdvisorsTest {
   void scarlettsConstantsReachTheAdvisorMadeByName() {
     DecisionRules rules = DecisionRules.defaults(100, false);
     List<String> lines = List.of(open("/hot", 0, 0), open("/hot", 0, 1), open("/hot", 0, 2));
-    Map<String, Integer> hot = new java.util.HashMap<>();
+    Map<String, Integer> hot = new HashMap<>();
     for (ScarlettSettings settings : List.of(ScarlettSettings.defaults(), new ScarlettSettings(4, 1.0, 60),
         new ScarlettSettings(4, 0.0, 60))) {
       ReplicationAdvisor scarlett = ReplicationAdvisors.create("scarlett", PpaSettings.defaults(), settings, rules, 16);

@@ -7,8 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,10 +77,10 @@ class AuditLogFollowerTest {
     Path live = dir.resolve("hdfs-audit.log");
     append(live, line("/a"));   // written at 2026-01-01 00:00:00,000 local time
     List<Long> times = new ArrayList<>();
-    try (AuditLogFollower follower = new AuditLogFollower(live, java.time.ZoneId.of("Asia/Kolkata"))) {
+    try (AuditLogFollower follower = new AuditLogFollower(live, ZoneId.of("Asia/Kolkata"))) {
       follower.poll(e -> times.add(e.timeMillis()));
     }
-    assertEquals(List.of(java.time.Instant.parse("2025-12-31T18:30:00Z").toEpochMilli()), times, "+05:30");
+    assertEquals(List.of(Instant.parse("2025-12-31T18:30:00Z").toEpochMilli()), times, "+05:30");
   }
 
   /** The NameNode writes a record and the file at one instant: a skew of hours means the zone is wrong. */
@@ -85,17 +89,17 @@ class AuditLogFollowerTest {
     Path live = dir.resolve("hdfs-audit.log");
     append(dir.resolve("hdfs-audit.log.1"), line("/archived"));
     append(live, line("/a"));   // stamped 2026-01-01 00:00:00,000
-    Files.setLastModifiedTime(live, java.nio.file.attribute.FileTime.from(
-        java.time.Instant.parse("2026-01-01T00:00:00.400Z")));
+    Files.setLastModifiedTime(live, FileTime.from(
+        Instant.parse("2026-01-01T00:00:00.400Z")));
     try (AuditLogFollower utc = new AuditLogFollower(live)) {
       utc.readArchive(dir.resolve("hdfs-audit.log.1"), e -> { });
-      assertEquals(java.util.OptionalLong.empty(), utc.liveSkewMillis(), "archives do not count");
+      assertEquals(OptionalLong.empty(), utc.liveSkewMillis(), "archives do not count");
       utc.poll(e -> { });
-      assertEquals(java.util.OptionalLong.of(-400), utc.liveSkewMillis());
+      assertEquals(OptionalLong.of(-400), utc.liveSkewMillis());
     }
-    try (AuditLogFollower kolkata = new AuditLogFollower(live, java.time.ZoneId.of("Asia/Kolkata"))) {
+    try (AuditLogFollower kolkata = new AuditLogFollower(live, ZoneId.of("Asia/Kolkata"))) {
       kolkata.poll(e -> { });
-      assertEquals(java.util.OptionalLong.of(-(5 * 3600 + 1800) * 1000L - 400), kolkata.liveSkewMillis());
+      assertEquals(OptionalLong.of(-(5 * 3600 + 1800) * 1000L - 400), kolkata.liveSkewMillis());
     }
   }
 }

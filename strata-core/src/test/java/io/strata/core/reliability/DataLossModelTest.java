@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class DataLossModelTest {
@@ -62,7 +63,7 @@ class DataLossModelTest {
     for (double[] row : rows) {
       int nodes = (int) row[2];
       double computed = DataLossModel.lossProbability(nodes, (int) row[1], nodes * 10_000.0, row[0], 1);
-      assertEquals(row[3], computed, row[3] * 0.11, java.util.Arrays.toString(row));
+      assertEquals(row[3], computed, row[3] * 0.11, Arrays.toString(row));
     }
   }
 

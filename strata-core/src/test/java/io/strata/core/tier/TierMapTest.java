@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.StorageKind;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class TierMapTest {
@@ -48,7 +49,7 @@ class TierMapTest {
 
   @Test
   void withoutConfigurationOnlyTheGivenStorageTypesAreTiersAndNoneIsABackupTier() {
-    TierMap map = TierMap.byStorageKind(java.util.Set.of(StorageKind.ARCHIVE, StorageKind.SSD, StorageKind.DISK));
+    TierMap map = TierMap.byStorageKind(Set.of(StorageKind.ARCHIVE, StorageKind.SSD, StorageKind.DISK));
     assertEquals(List.of("ssd", "disk", "archive"), map.tiers().stream().map(Tier::name).toList());
     assertEquals(false, map.tiers().stream().anyMatch(Tier::backup), "only a spec marks backup volumes");
     assertEquals(true, map.find("ram-disk").isEmpty());

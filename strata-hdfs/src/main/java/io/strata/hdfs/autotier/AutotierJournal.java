@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -198,7 +199,7 @@ public final class AutotierJournal {
     fs.delete(markers(id), true);
     fs.delete(tries(id), true);
     FileStatus[] finished = fs.listStatus(done);
-    java.util.Arrays.sort(finished, Comparator.comparing(s -> s.getPath().getName()));
+    Arrays.sort(finished, Comparator.comparing(s -> s.getPath().getName()));
     for (int i = 0; i < finished.length - KEEP_DONE; i++) {
       fs.delete(finished[i].getPath(), false);
     }

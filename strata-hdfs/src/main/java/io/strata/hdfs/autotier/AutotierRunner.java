@@ -11,11 +11,14 @@ import io.strata.core.tier.TierMap;
 import io.strata.hdfs.tier.TierManager;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -74,7 +77,7 @@ public final class AutotierRunner implements AutoCloseable {
    * @param referenceMillis RT
    */
   public AutotierRunner(FileSystem fs, TierMap tierMap, ReplicationAdvisor advisor, Path auditLog,
-      java.time.ZoneId auditZone, AutotierJournal journal, Applier applier, AutotierMetrics metrics, String root,
+      ZoneId auditZone, AutotierJournal journal, Applier applier, AutotierMetrics metrics, String root,
       long referenceMillis) {
     this.fs = fs;
     this.tierMap = tierMap;
@@ -180,7 +183,7 @@ public final class AutotierRunner implements AutoCloseable {
   }
 
   /** Finishes the journal's unfinished plans, oldest first; stops early when {@code stopping}. */
-  public List<Applier.Result> replay(BooleanSupplier stopping, java.util.function.BiConsumer<AutotierJournal.Entry,
+  public List<Applier.Result> replay(BooleanSupplier stopping, BiConsumer<AutotierJournal.Entry,
       Integer> resuming) throws IOException, InterruptedException {
     List<Applier.Result> results = new ArrayList<>();
     if (applier == null) {
@@ -260,7 +263,7 @@ public final class AutotierRunner implements AutoCloseable {
   }
 
   /** {@link AuditLogFollower#liveSkewMillis()} of the log read so far. */
-  public java.util.OptionalLong auditSkewMillis() throws IOException {
+  public OptionalLong auditSkewMillis() throws IOException {
     return follower.liveSkewMillis();
   }
 

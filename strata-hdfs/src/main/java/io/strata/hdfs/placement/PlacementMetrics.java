@@ -1,5 +1,7 @@
 package io.strata.hdfs.placement;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
@@ -29,7 +31,7 @@ public final class PlacementMetrics implements MetricsSource {
   final MutableCounterLong ruleLoadFailures = registry.newCounter("RuleLoadFailures",
       "Placement rule files in HDFS that were refused (the previous rules stay in force)", 0L);
   /** Versions (file and modification time) of rules files refused so far. */
-  private final java.util.Set<String> refusedVersions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> refusedVersions = ConcurrentHashMap.newKeySet();
   final MutableGaugeInt rulesInForce = registry.newGauge("RulesInForce", "Placement rules in force", 0);
 
   private PlacementMetrics() {}

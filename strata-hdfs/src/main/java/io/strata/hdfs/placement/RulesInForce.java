@@ -1,5 +1,6 @@
 package io.strata.hdfs.placement;
 
+import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.placement.PlacementRules;
 import io.strata.core.tier.TierMap;
@@ -174,7 +175,7 @@ final class RulesInForce {
       try {
         List<PlacementRules.Rule> stored = PlacementRules.parseDocument(ConfigNode.parse(hdfsFile.toString(), text));
         install(stored, status.getModificationTime(), "loaded " + stored.size() + " rules from " + hdfsFile);
-      } catch (io.strata.core.config.ConfigException e) {
+      } catch (ConfigException e) {
         // A bad file stays bad until someone rewrites it, which gives it a new modification time.
         refusedModificationTime = status.getModificationTime();
         settled = true;

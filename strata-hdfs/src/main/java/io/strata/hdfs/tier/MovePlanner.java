@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -158,7 +159,7 @@ final class MovePlanner {
 
   /** {@code hdd, hdd, sata-ssd} as {@code 2 on hdd, 1 on sata-ssd}. */
   private static String describe(List<String> tiers) {
-    Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+    Map<String, Integer> counts = new LinkedHashMap<>();
     tiers.forEach(t -> counts.merge(t, 1, Integer::sum));
     List<String> parts = new ArrayList<>();
     counts.forEach((tier, count) -> parts.add(count + " on " + tier));

@@ -10,6 +10,7 @@ import io.strata.hdfs.tier.MovePlanner.Holder;
 import io.strata.hdfs.tier.MovePlanner.Move;
 import io.strata.hdfs.tier.MovePlanner.Step;
 import io.strata.hdfs.tier.MovePlanner.WaitForNameNode;
+import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -259,7 +261,7 @@ final class Reconciler {
         unfinished = null;
       } catch (Unfinished e) {
         unfinished = e.getMessage();
-      } catch (InterruptedIOException | java.util.concurrent.RejectedExecutionException e) {
+      } catch (InterruptedIOException | RejectedExecutionException e) {
         unfinished = "interrupted";
       } catch (Throwable e) { // whatever happens, the block is reported and the caller released
         LOG.warn("{} block {}: {}", target.file(), blockId, e.toString());
@@ -470,7 +472,7 @@ final class Reconciler {
     Throwable cause = e;
     while (cause != null) {
       if (cause instanceof ConnectException || cause instanceof NoRouteToHostException
-          || cause instanceof SocketTimeoutException || cause instanceof java.io.EOFException) {
+          || cause instanceof SocketTimeoutException || cause instanceof EOFException) {
         return true;
       }
       cause = cause.getCause();

@@ -13,6 +13,7 @@ import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -324,7 +325,7 @@ public final class TierManager implements Closeable {
     } else {
       plan = entry.get().plan();
       resumed = entry.get().state() == TierJournal.State.DONE
-          ? " (the same call completed at " + java.time.Instant.ofEpochMilli(entry.get().written())
+          ? " (the same call completed at " + Instant.ofEpochMilli(entry.get().written())
               + "; checked that its files still have their layouts)"
           : " (resumed the interrupted call from " + journal.entry(command) + ")";
       LOG.info("{}: {}", command, resumed.trim());

@@ -1,6 +1,7 @@
 package io.strata.hdfs.tier;
 
 import io.strata.core.config.ByteSize;
+import io.strata.core.placement.PlacementRules;
 import io.strata.core.placement.TierChoices;
 import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.Tier;
@@ -304,7 +305,7 @@ public final class TierMonitor {
     new StoredRules(manager.fileSystem(), manager.fileSystem().getConf()).update(rules -> {
       for (Reconciler.Target target : demotions) {
         rules.removeIf(r -> r.path().equals(target.file()));
-        rules.add(new io.strata.core.placement.PlacementRules.Rule(target.file(), target.layout().policyName()));
+        rules.add(new PlacementRules.Rule(target.file(), target.layout().policyName()));
       }
       return rules;
     });

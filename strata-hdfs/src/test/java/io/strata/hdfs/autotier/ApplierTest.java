@@ -9,10 +9,19 @@ import io.strata.core.placement.TierLayout;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -39,7 +48,7 @@ class ApplierTest {
     int stopAtCall;
     private int calls;
     /** Paths whose every step fails as a full tier makes it fail. */
-    final java.util.Set<String> full = new java.util.HashSet<>();
+    final Set<String> full = new HashSet<>();
     /** Every state a file went through, to check it never had fewer replicas than before without a filer one. */
     final List<FileState> history = new ArrayList<>();
 
@@ -50,7 +59,7 @@ class ApplierTest {
     }
 
     /** Runs before a step is applied, outside the lock (lets a test hold steps of several files at once). */
-    java.util.function.Consumer<String> beforeEachStep = path -> { };
+    Consumer<String> beforeEachStep = path -> { };
 
     @Override
     public synchronized Optional<FileState> state(String path) {
@@ -174,12 +183,12 @@ class ApplierTest {
   void changesOfSeveralFilesRunAtOnceAndEveryDemotionFinishesBeforeThePromotionStarts() throws Exception {
     MemoryFiles files = fourFiles();
     // The three demotions must all be inside a step at once to pass this barrier: one by one, they would time out.
-    java.util.concurrent.CyclicBarrier threeAtOnce = new java.util.concurrent.CyclicBarrier(3);
-    java.util.Set<String> met = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    CyclicBarrier threeAtOnce = new CyclicBarrier(3);
+    Set<String> met = ConcurrentHashMap.newKeySet();
     files.beforeEachStep = path -> {
       if (path.startsWith("/c") && met.add(path)) {
         try {
-          threeAtOnce.await(10, java.util.concurrent.TimeUnit.SECONDS);
+          threeAtOnce.await(10, TimeUnit.SECONDS);
         } catch (Exception e) {
           throw new IllegalStateException(path + " waited alone for the other demotions", e);
         }
@@ -187,7 +196,7 @@ class ApplierTest {
     };
     AutotierJournal journal = journal();
     AutotierJournal.Entry plan = journal.write("aptstore", 1e-9, fourChanges(), 0);
-    List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> outcomes = Collections.synchronizedList(new ArrayList<>());
     Applier applier = new Applier(journal, files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
         ChangeStepsTest.REDUNDANT_FILER, unlimited(clock), unlimited(clock), new AutotierMetrics(),
         (p, change, outcome, detail) -> outcomes.add(change.path() + " " + outcome), 4);
@@ -212,19 +221,19 @@ class ApplierTest {
     MemoryFiles files = fourFiles();
     files.stopAtCall = 3;
     AutotierJournal.Entry plan = journal().write("aptstore", 1e-9, fourChanges(), 0);
-    List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> outcomes = Collections.synchronizedList(new ArrayList<>());
     Applier stopped = new Applier(journal(), files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
         ChangeStepsTest.REDUNDANT_FILER, unlimited(clock), unlimited(clock), new AutotierMetrics(),
         (p, change, outcome, detail) -> outcomes.add(change.path()), 4);
     assertThrows(InterruptedIOException.class, () -> stopped.apply(plan, () -> false));
     assertTrue(files.applied.stream().noneMatch(step -> step.startsWith("/hot")), "no promotion started: "
         + files.applied);
-    java.util.Set<String> markedBefore = java.util.Set.copyOf(outcomes);
+    Set<String> markedBefore = Set.copyOf(outcomes);
     assertTrue(markedBefore.size() < 3, "the stopped demotion is not marked: " + markedBefore);
 
     files.stopAtCall = 0;
     int callsBefore = files.applied.size();
-    List<String> resumed = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> resumed = Collections.synchronizedList(new ArrayList<>());
     Applier.Result result = new Applier(journal(), files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
         ChangeStepsTest.REDUNDANT_FILER, unlimited(clock), unlimited(clock), new AutotierMetrics(),
         (p, change, outcome, detail) -> resumed.add(change.path() + " " + outcome), 4)
@@ -250,7 +259,7 @@ class ApplierTest {
   void aStopWhileSeveralFilesChangeAtOnceStartsNoFurtherChange() throws Exception {
     MemoryFiles files = fourFiles();
     files.stopAtCall = 1;
-    java.util.concurrent.CountDownLatch firstStep = new java.util.concurrent.CountDownLatch(1);
+    CountDownLatch firstStep = new CountDownLatch(1);
     files.beforeEachStep = path -> firstStep.countDown();
     Ticker heldUntilTheFirstStep = new Ticker() {
       @Override
@@ -260,7 +269,7 @@ class ApplierTest {
 
       @Override
       public void sleep(long nanos) throws InterruptedException {
-        assertTrue(firstStep.await(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(firstStep.await(30, TimeUnit.SECONDS));
         Thread.sleep(200); // the step throws as soon as it starts; this is ample time for it to end the run
         clock.sleep(nanos);
       }
@@ -289,8 +298,8 @@ class ApplierTest {
           outcomes).apply(unfinished.get(0), () -> false);
       assertEquals(run == Applier.MAX_ATTEMPTS, result.finished(), "run " + run);
       if (!result.finished()) {
-        assertEquals(java.util.Map.of(1, run), journal.failedAttempts(plan.id()), "run " + run + "'s count");
-        assertEquals(java.util.Map.of(0, "applied", 2, "applied", 3, "applied"), journal.done(plan.id()));
+        assertEquals(Map.of(1, run), journal.failedAttempts(plan.id()), "run " + run + "'s count");
+        assertEquals(Map.of(0, "applied", 2, "applied", 3, "applied"), journal.done(plan.id()));
       }
     }
     assertEquals(List.of("/c0 applied", "/c1 retry", "/c2 applied", "/hot applied", "/c1 retry", "/c1 failed"),
@@ -298,7 +307,7 @@ class ApplierTest {
     assertEquals(List.of(), journal().unfinished(), "the plan is closed, not replayed by every later run");
     assertEquals(List.of(plan.id()), journal().finished().stream().map(AutotierJournal.Entry::id).toList());
     assertEquals(3, files.files.get("/c1").replication(), "the file that could not move keeps its replicas");
-    assertEquals(List.of(), java.util.Arrays.asList(local.listStatus(new Path(dir.toUri().toString(),
+    assertEquals(List.of(), Arrays.asList(local.listStatus(new Path(dir.toUri().toString(),
         "autotier/plans"))), "no attempt counts left behind");
     assertEquals(plan.id(), local.listStatus(new Path(dir.toUri().toString(), "autotier/done"))[0].getPath().getName()
         .replace(".json", ""));

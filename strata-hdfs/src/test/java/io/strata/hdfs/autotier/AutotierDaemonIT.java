@@ -12,6 +12,7 @@ import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.StrataPlugins;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ class AutotierDaemonIT {
     }
 
     @Override
-    public void cycleFailed(java.io.IOException e) {
+    public void cycleFailed(IOException e) {
       events.add("cycle failed " + e);
     }
 

@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,7 @@ class AutotierRunnerTest {
 
   private static AutotierRunner runner(FileSystem fs, Path log, AutotierMetrics metrics, String root) {
     return new AutotierRunner(fs, null, ReplicationAdvisors.create("aptstore", PpaSettings.defaults(),
-        DecisionRules.defaults(3, false), 10), log, java.time.ZoneOffset.UTC, null, null, metrics, root,
+        DecisionRules.defaults(3, false), 10), log, ZoneOffset.UTC, null, null, metrics, root,
         3_600_000L);
   }
 
@@ -57,7 +59,7 @@ class AutotierRunnerTest {
   }
 
   private static List<FileFacts> listing(String... paths) {
-    return java.util.Arrays.stream(paths).map(p -> new FileFacts(p, 3, false, 1 << 20, 1)).toList();
+    return Arrays.stream(paths).map(p -> new FileFacts(p, 3, false, 1 << 20, 1)).toList();
   }
 
   /**

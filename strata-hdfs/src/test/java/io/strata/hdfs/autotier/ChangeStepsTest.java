@@ -7,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.placement.TierLayout;
+import io.strata.core.popularity.Advice;
+import io.strata.core.popularity.FileFacts;
+import io.strata.core.popularity.Plan;
 import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
 import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The order of a change's calls on the aptstore preset: DAS disks as the primary tier, a filer as the secondary. */
@@ -111,17 +116,17 @@ class ChangeStepsTest {
 
   @Test
   void appliesSpaceFreeingChangesBeforeSpaceTakingOnes() {
-    io.strata.core.popularity.Plan plan = new io.strata.core.popularity.Plan(List.of(
-        new io.strata.core.popularity.Advice("/a-hot", 6, false, "popular"),
-        new io.strata.core.popularity.Advice("/b-cold", 1, true, "unpopular"),
-        new io.strata.core.popularity.Advice("/c-same", 3, false, "average"),
-        new io.strata.core.popularity.Advice("/d-empty", 1, true, "unpopular"),
-        new io.strata.core.popularity.Advice("/e-less", 2, false, "less")), 0, null);
-    java.util.Map<String, io.strata.core.popularity.FileFacts> now = new java.util.HashMap<>();
+    Plan plan = new Plan(List.of(
+        new Advice("/a-hot", 6, false, "popular"),
+        new Advice("/b-cold", 1, true, "unpopular"),
+        new Advice("/c-same", 3, false, "average"),
+        new Advice("/d-empty", 1, true, "unpopular"),
+        new Advice("/e-less", 2, false, "less")), 0, null);
+    Map<String, FileFacts> now = new HashMap<>();
     for (String p : List.of("/a-hot", "/b-cold", "/c-same", "/e-less")) {
-      now.put(p, new io.strata.core.popularity.FileFacts(p, 3, false, 1024, 1));
+      now.put(p, new FileFacts(p, 3, false, 1024, 1));
     }
-    now.put("/d-empty", new io.strata.core.popularity.FileFacts("/d-empty", 3, false, 0, 1));
+    now.put("/d-empty", new FileFacts("/d-empty", 3, false, 0, 1));
     List<Change> changes = Change.of(plan, now);
     assertEquals(List.of("/b-cold", "/e-less", "/a-hot"), changes.stream().map(Change::path).toList(),
         "demotion and fewer replicas first, then more; unchanged and empty files left out");

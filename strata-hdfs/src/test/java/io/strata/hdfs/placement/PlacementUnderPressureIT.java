@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.placement.PlacementRules;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.apache.hadoop.fs.BlockLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,9 +52,9 @@ class PlacementUnderPressureIT {
 
       // Operators see the same count over JMX (service=NameNode in a NameNode process; an embedded cluster
       // shares one metrics system among its daemons, so the service name there is whichever started last).
-      javax.management.MBeanServer jmx = java.lang.management.ManagementFactory.getPlatformMBeanServer();
-      Set<javax.management.ObjectName> beans = jmx.queryNames(
-          new javax.management.ObjectName("Hadoop:service=*,name=StrataPlacement*"), null);
+      MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+      Set<ObjectName> beans = jmx.queryNames(
+          new ObjectName("Hadoop:service=*,name=StrataPlacement*"), null);
       assertEquals(1, beans.size(), "JMX beans: " + beans);
       // Hadoop's JMX adapter refreshes its snapshot at most every 10 s.
       long viaJmx = 0;

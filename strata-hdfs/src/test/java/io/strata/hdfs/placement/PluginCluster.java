@@ -1,22 +1,28 @@
 package io.strata.hdfs.placement;
 
+import io.strata.core.device.StorageKind;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.StrataKeys;
 import io.strata.hdfs.StrataPlugins;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /** An embedded cluster with Strata's placement plugin, and what the tests ask of it. */
@@ -51,9 +57,9 @@ final class PluginCluster implements AutoCloseable {
     Files.createDirectories(dir);
     Path specFile = dir.resolve("strata-spec.yaml");
     Files.writeString(specFile, text);
-    Map<String, String> pluginConf = new java.util.LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, rules, 500));
+    Map<String, String> pluginConf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, rules, 500));
     if (!pluginReadsSpec) {
-      pluginConf.remove(io.strata.hdfs.StrataKeys.SPEC_FILE);
+      pluginConf.remove(StrataKeys.SPEC_FILE);
     }
     EmbeddedCluster cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withEmulation(false)
@@ -77,12 +83,12 @@ final class PluginCluster implements AutoCloseable {
       out.write(new byte[blocks * BLOCK]);
     }
     try {
-      org.apache.hadoop.hdfs.DFSTestUtil.waitReplication(fs, file, (short) Math.min(3, spec.nodes().size()));
-    } catch (java.util.concurrent.TimeoutException e) {
+      DFSTestUtil.waitReplication(fs, file, (short) Math.min(3, spec.nodes().size()));
+    } catch (TimeoutException e) {
       throw new IOException(path + " did not reach full replication", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException(path);
+      throw new InterruptedIOException(path);
     }
   }
 
@@ -114,7 +120,7 @@ final class PluginCluster implements AutoCloseable {
     List<String> tiers = new ArrayList<>();
     for (int i = 0; i < block.getHosts().length; i++) {
       StorageType type = block.getStorageTypes()[i];
-      tiers.add(spec.tierMap().tierName(block.getHosts()[i], io.strata.core.device.StorageKind.valueOf(type.name()), null));
+      tiers.add(spec.tierMap().tierName(block.getHosts()[i], StorageKind.valueOf(type.name()), null));
     }
     return tiers;
   }

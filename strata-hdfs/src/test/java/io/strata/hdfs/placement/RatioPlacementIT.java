@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,7 @@ class RatioPlacementIT {
     }
     int blocks = 15;
     try (PluginCluster c = PluginCluster.start("hdfsh", dir, rules.toString(), Map.of())) {
-      assertNotNull(org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.instance().getSource("StrataPlacement"),
+      assertNotNull(DefaultMetricsSystem.instance().getSource("StrataPlacement"),
           "published when the NameNode made the policy, before any block is placed (tools look for it in JMX)");
       List<String> files = new ArrayList<>();
       for (double p : RATIOS) {

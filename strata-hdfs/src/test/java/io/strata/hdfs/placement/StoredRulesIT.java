@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FilterFileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -73,7 +74,7 @@ class StoredRulesIT {
       for (int i = 0; i < 8; i++) {
         String path = "/w" + i;
         // Each writer has its own client, as separate commands would.
-        DistributedFileSystem own = (DistributedFileSystem) org.apache.hadoop.fs.FileSystem.newInstance(fs.getUri(),
+        DistributedFileSystem own = (DistributedFileSystem) FileSystem.newInstance(fs.getUri(),
             fs.getConf());
         writes.add(pool.submit(() -> {
           try (own) {

@@ -13,6 +13,7 @@ import java.util.Set;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.server.balancer.BalancerCli;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.mover.Mover;
 import org.apache.hadoop.util.ToolRunner;
@@ -117,7 +118,7 @@ class TierPlacementIT {
   @Test
   void balancerAndMoverRunWithThePluginInstalled() throws Exception {
     c.write("/plain/balance", 2);
-    int balancer = org.apache.hadoop.hdfs.server.balancer.BalancerCli.run(c.cluster.clientConf(), "-threshold", "50");
+    int balancer = BalancerCli.run(c.cluster.clientConf(), "-threshold", "50");
     assertEquals(0, balancer, "Balancer exit code");
     int mover = ToolRunner.run(c.cluster.clientConf(), new Mover.Cli(), new String[] {"-p", "/plain/balance"});
     assertEquals(0, mover, "Mover exit code");

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.Presets;
+import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.BlockLocation;
@@ -100,7 +102,7 @@ class PlacementReportIT {
   void blocksWrittenBeforeASecondRackJoinedAreListedAsSingleRack(@TempDir Path other) throws Exception {
     // An operator grows a one-rack cluster by a rack: the blocks written before still sit in the first rack
     // (HDFS does not revisit them), which is exactly what the report must point out.
-    ClusterSpec oneRack = io.strata.core.spec.SpecParser.parse("one-rack.yaml", """
+    ClusterSpec oneRack = SpecParser.parse("one-rack.yaml", """
         racks:
           - name: /a
             nodes:
@@ -174,7 +176,7 @@ class PlacementReportIT {
     assertEquals(expected, reported);
   }
 
-  private static Set<String> names(java.util.List<PlacementReport.Row> rows) {
+  private static Set<String> names(List<PlacementReport.Row> rows) {
     Set<String> names = new HashSet<>();
     rows.forEach(r -> names.add(r.name()));
     return names;

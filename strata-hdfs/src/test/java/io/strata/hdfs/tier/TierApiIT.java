@@ -12,7 +12,11 @@ import io.strata.core.tier.TierMap;
 import io.strata.hdfs.placement.StoredRules;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.tier.TierResult.Failure;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -188,7 +192,7 @@ class TierApiIT {
   @Test
   void concurrentRuleWritersLoseNoRule() throws Exception {
     StoredRules rules = new StoredRules(c.fs, c.fs.getConf());
-    List<Thread> writers = new java.util.ArrayList<>();
+    List<Thread> writers = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       String path = "/api/concurrent/" + i;
       writers.add(new Thread(() -> {
@@ -197,8 +201,8 @@ class TierApiIT {
             list.add(new PlacementRules.Rule(path, "layout:hdd+hdd"));
             return list;
           });
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
       }));
     }
@@ -220,7 +224,7 @@ class TierApiIT {
     c.fs.setStoragePolicy(dirPath, "ALL_SSD");
     String file = "/api/bypolicy/f";
     c.write(file, 4, (short) 2);
-    waitFor(java.time.Duration.ofSeconds(30), () -> {
+    waitFor(Duration.ofSeconds(30), () -> {
       try {
         return c.tiers(file).stream().allMatch(t -> t.stream().allMatch(tier -> tier.endsWith("-ssd")));
       } catch (Exception e) {

@@ -17,12 +17,15 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -133,8 +136,8 @@ final class TierCluster implements AutoCloseable {
   }
 
   /** Every host holding a replica of the file. */
-  java.util.Set<String> tiersHosts(String path) throws IOException {
-    java.util.Set<String> hosts = new java.util.TreeSet<>();
+  Set<String> tiersHosts(String path) throws IOException {
+    Set<String> hosts = new TreeSet<>();
     for (BlockLocation block : blocks(path)) {
       hosts.addAll(List.of(block.getHosts()));
     }
@@ -170,7 +173,7 @@ final class TierCluster implements AutoCloseable {
   private static byte[] digest(byte[] data) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(data);
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

@@ -4,6 +4,8 @@ import io.strata.inplace.rados.RadosException;
 import io.strata.inplace.rados.RadosPool;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -21,7 +23,7 @@ public final class TextObjects {
 
   private static String[] vocabulary(int size) {
     SplittableRandom random = new SplittableRandom(7);
-    java.util.LinkedHashSet<String> words = new java.util.LinkedHashSet<>();
+    LinkedHashSet<String> words = new LinkedHashSet<>();
     while (words.size() < size) {
       int syllables = 1 + random.nextInt(4);
       StringBuilder word = new StringBuilder();
@@ -56,7 +58,7 @@ public final class TextObjects {
         if (i > 0) {
           out.append(' ');
         }
-        int index = java.util.Arrays.binarySearch(CUMULATIVE, random.nextDouble());
+        int index = Arrays.binarySearch(CUMULATIVE, random.nextDouble());
         out.append(VOCABULARY[Math.min(VOCABULARY.length - 1, index < 0 ? -index - 1 : index)]);
       }
       out.append('\n');

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -575,7 +576,7 @@ public final class LocalCephCluster {
 
   private static void deleteTree(Path dir) throws IOException {
     try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
         if (!path.equals(dir)) {
           Files.deleteIfExists(path);
         }

@@ -1,5 +1,7 @@
 package io.strata.inplace.fs;
 
+import org.apache.hadoop.conf.Configuration;
+
 /**
  * Hadoop configuration keys of the cephgif:// file system. Connection details and credentials come from here
  * (or from the ceph.conf and keyring they name), never from code; {@link #CEPH_KEY} is read with
@@ -45,7 +47,7 @@ public final class InPlaceKeys {
   private InPlaceKeys() {}
 
   /** Where the GIF of {@code pool} is, unqualified: the per-pool key, else GIF_DIR/POOL.gif. */
-  public static String gifPath(org.apache.hadoop.conf.Configuration conf, String pool) {
+  public static String gifPath(Configuration conf, String pool) {
     String explicit = conf.getTrimmed(String.format(GIF_PATH_PATTERN, pool));
     if (explicit != null && !explicit.isEmpty()) {
       return explicit;

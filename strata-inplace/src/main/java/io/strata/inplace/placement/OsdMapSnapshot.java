@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.inplace.rados.RadosCluster;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -166,7 +167,7 @@ public final class OsdMapSnapshot {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while running osdmaptool", e);
     }
-    return new String(out, java.nio.charset.StandardCharsets.UTF_8);
+    return new String(out, StandardCharsets.UTF_8);
   }
 
   public long epoch() {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** One pool opened on a {@link RadosCluster} ({@code rados_ioctx_t}); thread-safe for reads, stats and writes. */
 public final class RadosPool implements AutoCloseable {
@@ -154,7 +155,7 @@ public final class RadosPool implements AutoCloseable {
   }
 
   /** Writes many objects with up to {@code inFlight} writes outstanding; {@code content} makes each one's bytes. */
-  public void writeAll(List<String> objects, java.util.function.Function<String, byte[]> content, int inFlight)
+  public void writeAll(List<String> objects, Function<String, byte[]> content, int inFlight)
       throws RadosException {
     int window = Math.max(1, inFlight);
     Pointer[] completions = new Pointer[window];

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -135,7 +136,7 @@ public final class GifScanner {
     }
     long bytes = kept.stream().mapToLong(GifEntry::size).sum();
     GifHeader header = new GifHeader(GifHeader.VERSION, map.fsid(), what.pool(), map.pool().id(), map.pool().size(),
-        map.epoch(), what.prefix(), clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS), kept.size(),
+        map.epoch(), what.prefix(), clock.instant().truncatedTo(ChronoUnit.MILLIS), kept.size(),
         bytes, skipped.size());
     Gif gif = new Gif(header, kept);
     Diff diff = diff(previous, gif);

@@ -22,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -41,6 +42,7 @@ import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
@@ -171,7 +173,7 @@ class CephGifFileSystemIT {
     List<InputSplit> splits = new TextInputFormat().getSplits(job);
     assertEquals(24, splits.size(), "one split per object");
     for (InputSplit split : splits) {
-      org.apache.hadoop.mapreduce.lib.input.FileSplit file = (org.apache.hadoop.mapreduce.lib.input.FileSplit) split;
+      FileSplit file = (FileSplit) split;
       GifEntry entry = gif.file(file.getPath().toUri().getPath()).orElseThrow();
       assertEquals(0, file.getStart());
       assertEquals(entry.size(), file.getLength());
@@ -214,7 +216,7 @@ class CephGifFileSystemIT {
 
     Configuration wrong = new Configuration(conf);
     wrong.set(InPlaceKeys.CEPH_CONF_FILE, "/nonexistent/ceph.conf");
-    try (FileSystem fs = FileSystem.newInstance(new java.net.URI("cephgif://strata/"), wrong)) {
+    try (FileSystem fs = FileSystem.newInstance(new URI("cephgif://strata/"), wrong)) {
       ConfigException bad = assertThrows(ConfigException.class, () -> fs.open(path("empty.txt")));
       assertEquals("strata.ceph.conf.file: no such file /nonexistent/ceph.conf", bad.getMessage());
     }
@@ -246,7 +248,7 @@ class CephGifFileSystemIT {
     for (int attempt = 1; attempt <= 3; attempt++) {
       CephTestSupport.settle(testbed.rados(), pool);
       Map<Integer, Long> before = bytesReadPerOsd(hostOf.keySet());
-      try (FileSystem fs = FileSystem.newInstance(new java.net.URI("cephgif://strata/"), onNode3)) {
+      try (FileSystem fs = FileSystem.newInstance(new URI("cephgif://strata/"), onNode3)) {
         for (String object : CONTENT.keySet()) {
           try (FSDataInputStream in = fs.open(path(object))) {
             in.readAllBytes();
@@ -323,7 +325,7 @@ class CephGifFileSystemIT {
     assertTrue(LocalCephCluster.stopOsd(testbed.ceph().dir(), node1Osd, true), "osd." + node1Osd + " was running");
 
     long started = System.nanoTime();
-    try (FileSystem fs = FileSystem.newInstance(new java.net.URI("cephgif://strata/"), conf)) {
+    try (FileSystem fs = FileSystem.newInstance(new URI("cephgif://strata/"), conf)) {
       for (Map.Entry<String, byte[]> object : CONTENT.entrySet()) {
         try (FSDataInputStream in = fs.open(path(object.getKey()))) {
           assertArrayEquals(object.getValue(), in.readAllBytes(), object.getKey());

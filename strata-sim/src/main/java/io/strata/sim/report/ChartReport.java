@@ -10,6 +10,7 @@ import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
 
 /**
  * A bar chart in the style of hatS Fig. 13: one cluster of bars per metric, one bar per run, each normalized to the
@@ -78,8 +79,8 @@ public final class ChartReport {
 
   /** Legend below, values on the bars in {@code decimals}, y from zero. */
   private static void style(CategoryChart chart, String decimals) {
-    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-    chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setLabelsVisible(true);
     chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
     chart.getStyler().setDecimalPattern(decimals);

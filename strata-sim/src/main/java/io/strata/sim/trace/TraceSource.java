@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ public record TraceSource(String name, int tracedNodes, Supplier<BufferedReader>
 
   /** A trace given as text (tests, generated scenarios). */
   public static TraceSource ofText(String name, String tsv) {
-    return new TraceSource(name, 0, () -> new BufferedReader(new java.io.StringReader(tsv)));
+    return new TraceSource(name, 0, () -> new BufferedReader(new StringReader(tsv)));
   }
 
   public TraceReader open() {
