@@ -56,7 +56,7 @@ final class HostClusterUp {
 
     // Until the cluster is up, a signal ends the JVM and this hook removes whatever start had made by then.
     AtomicReference<HostCluster> running = new AtomicReference<>();
-    Thread hook = new Thread(() -> {
+    Runnable shutDown = () -> {
       System.err.println("strata: shutting down the cluster of hosts");
       ClusterControl.stopServing(base);
       HostCluster cluster = running.get();
@@ -65,7 +65,8 @@ final class HostClusterUp {
       } else {
         HostCluster.down(base);
       }
-    }, "strata-host-cluster-shutdown");
+    };
+    Thread hook = new Thread(shutDown, "strata-host-cluster-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     running.set(HostCluster.start(clusterOptions, System.err));
     CountDownLatch stopRequested = new CountDownLatch(1);
@@ -80,7 +81,7 @@ final class HostClusterUp {
     print(loaded, running.get());
     stopRequested.await();
     Runtime.getRuntime().removeShutdownHook(hook);
-    hook.run();
+    shutDown.run();
     return 0;
   }
 
