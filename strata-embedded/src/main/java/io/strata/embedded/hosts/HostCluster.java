@@ -17,13 +17,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -149,7 +152,7 @@ public final class HostCluster implements AutoCloseable {
     HostCluster cluster = null;
     try {
       network.state().writeTo(dir);
-      Path nameNodeConf = writeNameNodeConf(options, network);
+      Path nameNodeConf = HostClusterConf.writeNameNode(options, network, dir.resolve(NAMENODE));
       progress.println("formatting and starting the NameNode at " + network.rootAddress() + ":" + NAMENODE_RPC_PORT);
       formatNameNode(options, nameNodeConf);
       nameNode = startProcess(List.of(), nameNodeCommand(options, nameNodeConf, List.of()),
@@ -166,7 +169,7 @@ public final class HostCluster implements AutoCloseable {
       }
       cluster.awaitDataNodes(options.spec().nodes().stream().map(NodeSpec::host).collect(Collectors.toSet()),
           progress);
-      cluster.writeClientConf();
+      HostClusterConf.writeClient(options, cluster.uri(), cluster.webUi());
       cluster.startupTime = Duration.ofNanos(System.nanoTime() - started);
       progress.printf("cluster up in %.1f s%n", cluster.startupTime.toMillis() / 1000.0);
       return cluster;
@@ -218,12 +221,12 @@ public final class HostCluster implements AutoCloseable {
   }
 
   /** The process a pid file names, if it still runs and its command line names the cluster directory. */
-  private static java.util.Optional<ProcessHandle> ownProcess(Path pidFile, Path dir) throws IOException {
+  private static Optional<ProcessHandle> ownProcess(Path pidFile, Path dir) throws IOException {
     long pid;
     try {
       pid = Long.parseLong(Files.readString(pidFile).strip());
     } catch (NumberFormatException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     return ProcessHandle.of(pid)
         .filter(ProcessHandle::isAlive)
@@ -386,7 +389,7 @@ public final class HostCluster implements AutoCloseable {
   }
 
   private void launchDataNode(String host) throws IOException {
-    Path conf = writeDataNodeConf(host);
+    Path conf = HostClusterConf.writeDataNode(options, network, host, uri());
     List<String> command = new ArrayList<>(network.execPrefix(host));
     command.add(javaBinary());
     command.add("-Xmx" + options.dataNodeHeapMb() + "m");
@@ -400,82 +403,6 @@ public final class HostCluster implements AutoCloseable {
     Process process = startProcess(List.of(), command, options.dir().resolve("logs").resolve(host + ".log"),
         options.dir().resolve(PIDS).resolve(host));
     dataNodes.put(host, process);
-  }
-
-  private Path writeDataNodeConf(String host) throws IOException {
-    NodeSpec node = options.spec().nodes().stream().filter(n -> n.host().equals(host)).findFirst().orElseThrow();
-    Path hostDir = options.dir().resolve("hosts").resolve(host);
-    Path conf = hostDir.resolve("conf");
-    Files.createDirectories(conf);
-    List<String> dataDirs = new ArrayList<>();
-    for (int i = 0; i < node.volumes().size(); i++) {
-      VolumeSpec volume = node.volumes().get(i);
-      Path data = hostDir.resolve("data").resolve("v" + i);
-      Files.createDirectories(data);
-      dataDirs.add("[" + volume.storageKind().name() + "]" + data.toUri());
-    }
-    String address = network.address(host);
-    Map<String, String> hdfs = new LinkedHashMap<>(commonHdfsConf(options));
-    hdfs.put("dfs.datanode.data.dir", String.join(",", dataDirs));
-    hdfs.put("dfs.datanode.hostname", host);
-    hdfs.put("dfs.datanode.address", address + ":9866");
-    hdfs.put("dfs.datanode.http.address", address + ":9864");
-    hdfs.put("dfs.datanode.ipc.address", address + ":9867");
-    // Emulated HDDs are slow on purpose; keep the DataNode from logging every packet as a slow disk.
-    hdfs.put("dfs.datanode.slow.io.warning.threshold.ms", "60000");
-    writeXml(Map.of("fs.defaultFS", uri().toString()), conf.resolve("core-site.xml"));
-    writeXml(hdfs, conf.resolve("hdfs-site.xml"));
-    writeLog4j(conf);
-    return conf;
-  }
-
-  private static Path writeNameNodeConf(Options options, HostNetwork network) throws IOException {
-    Path conf = options.dir().resolve(NAMENODE).resolve("conf");
-    Files.createDirectories(conf);
-    Path table = conf.resolve("topology.table");
-    StringBuilder rows = new StringBuilder();
-    for (HostNetworkState.HostEntry host : network.state().hosts()) {
-      rows.append(host.address()).append(' ').append(host.rack()).append('\n');
-      rows.append(host.name()).append(' ').append(host.rack()).append('\n');
-    }
-    Files.writeString(table, rows);
-    String root = network.rootAddress();
-    Map<String, String> core = new LinkedHashMap<>();
-    core.put("fs.defaultFS", "hdfs://" + root + ":" + NAMENODE_RPC_PORT);
-    // Racks from a table keyed by address and host name, as an operator without a topology script would do.
-    core.put("net.topology.node.switch.mapping.impl", "org.apache.hadoop.net.TableMapping");
-    core.put("net.topology.table.file.name", table.toString());
-    core.put("hadoop.caller.context.enabled", "true");
-    writeXml(core, conf.resolve("core-site.xml"));
-
-    Map<String, String> hdfs = new LinkedHashMap<>(commonHdfsConf(options));
-    hdfs.put("dfs.namenode.name.dir", options.dir().resolve(NAMENODE).resolve("name").toUri().toString());
-    hdfs.put("dfs.namenode.rpc-address", root + ":" + NAMENODE_RPC_PORT);
-    hdfs.put("dfs.namenode.http-address", root + ":" + NAMENODE_HTTP_PORT);
-    // The hosts have no reverse DNS: register DataNodes by the address they connect from.
-    hdfs.put("dfs.namenode.datanode.registration.ip-hostname-check", "false");
-    hdfs.put("dfs.namenode.fs-limits.min-block-size", Long.toString(64 * 1024));
-    hdfs.put("dfs.replication", Integer.toString(Math.min(3, options.spec().nodes().size())));
-    hdfs.put("dfs.namenode.heartbeat.recheck-interval", "2000");
-    hdfs.put("dfs.namenode.redundancy.interval.seconds", "1");
-    hdfs.put("dfs.namenode.reconstruction.pending.timeout-sec", "30");
-    hdfs.put("dfs.namenode.safemode.extension", "0");
-    hdfs.put("dfs.namenode.accesstime.precision", "1000");
-    hdfs.put("dfs.storage.policy.enabled", "true");
-    hdfs.put("dfs.permissions.enabled", "false");
-    hdfs.put("dfs.namenode.audit.log.async", "false");
-    hdfs.putAll(options.pluginConf());
-    writeXml(hdfs, conf.resolve("hdfs-site.xml"));
-    writeLog4j(conf);
-    return conf;
-  }
-
-  /** Keys the NameNode, the DataNodes and the clients share. */
-  private static Map<String, String> commonHdfsConf(Options options) {
-    Map<String, String> conf = new LinkedHashMap<>();
-    conf.put("dfs.blocksize", Long.toString(options.blockSize()));
-    conf.put("dfs.heartbeat.interval", "1");
-    return conf;
   }
 
   private static void formatNameNode(Options options, Path conf) throws IOException {
@@ -568,9 +495,9 @@ public final class HostCluster implements AutoCloseable {
       return Arrays.stream(admin.getDataNodeStats(DatanodeReportType.LIVE))
           .filter(dn -> capacities.getOrDefault(dn.getHostName(), -1L) == dn.getCapacity())
           .map(DatanodeInfo::getHostName)
-          .collect(Collectors.toCollection(java.util.HashSet::new));
+          .collect(Collectors.toCollection(HashSet::new));
     } catch (IOException e) {
-      return new java.util.HashSet<>();
+      return new HashSet<>();
     }
   }
 
@@ -588,35 +515,6 @@ public final class HostCluster implements AutoCloseable {
     } catch (IOException e) {
       return true;
     }
-  }
-
-  private void writeClientConf() throws IOException {
-    Map<String, String> server = new LinkedHashMap<>(commonHdfsConf(options));
-    server.put("dfs.replication", Integer.toString(Math.min(3, options.spec().nodes().size())));
-    server.put("dfs.namenode.fs-limits.min-block-size", Long.toString(64 * 1024));
-    server.putAll(options.pluginConf());
-    Configuration conf = new Configuration(false);
-    server.forEach(conf::set);
-    ClientConfigWriter.write(options.dir(), uri(), webUi(), conf, options.specText());
-  }
-
-  private static void writeXml(Map<String, String> values, Path file) throws IOException {
-    Configuration conf = new Configuration(false);
-    values.forEach(conf::set);
-    try (OutputStream out = Files.newOutputStream(file)) {
-      conf.writeXml(out);
-    }
-  }
-
-  private static void writeLog4j(Path conf) throws IOException {
-    Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
-        "log4j.rootLogger=INFO,console",
-        "log4j.appender.console=org.apache.log4j.ConsoleAppender",
-        "log4j.appender.console.target=System.err",
-        "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
-        "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n",
-        "log4j.logger.org.apache.hadoop.hdfs.StateChange=WARN",
-        "log4j.logger.BlockStateChange=WARN", ""));
   }
 
   /** SIGTERM, then SIGKILL after a grace period; returns once the process is gone. */
@@ -647,7 +545,7 @@ public final class HostCluster implements AutoCloseable {
     }
   }
 
-  private static void waitFor(Duration timeout, java.util.function.BooleanSupplier condition, String what)
+  private static void waitFor(Duration timeout, BooleanSupplier condition, String what)
       throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
