@@ -27,7 +27,10 @@ final class BenchNetworkCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Optional<String> unavailable = HostNetwork.unavailableReason();
     if (unavailable.isPresent()) {
-      System.err.println("strata: " + unavailable.get().replace("strata cluster up --hosts", "strata bench network"));
+      // The reason ends with advice for cluster up; the bench has no in-process fallback.
+      String reason = unavailable.get().replace("strata cluster up --hosts", "strata bench network");
+      int advice = reason.indexOf(';');
+      System.err.println("strata: " + (advice < 0 ? reason : reason.substring(0, advice)));
       return StrataCli.EXIT_FAILED;
     }
     NetworkFidelityBench.run(seconds, ratesMbit, System.out);

@@ -15,6 +15,7 @@ final class ClusterCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (up, down, datanode, link, exec)");
+    throw new CommandLine.ParameterException(commandSpec.commandLine(),
+        "a subcommand is required (up, down, datanode, link, exec)");
   }
 }
