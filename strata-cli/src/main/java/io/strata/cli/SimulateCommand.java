@@ -265,7 +265,7 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
   private static List<Scenario.RunGroup> withDeviceModel(List<Scenario.RunGroup> groups, DeviceModel model) {
     List<Scenario.RunGroup> changed = new ArrayList<>();
     for (Scenario.RunGroup group : groups) {
-      List<SimConfig> runs = group.runs().stream().map(run -> run.withDeviceModel(model)).toList();
+      List<SimConfig> runs = group.runs().stream().map(run -> run.toBuilder().deviceModel(model).build()).toList();
       changed.add(new Scenario.RunGroup(group.title() + " [" + model.label() + " devices]", runs));
     }
     return changed;
@@ -298,8 +298,8 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
       SimPolicies.placement(p, spec);
       SimPolicies.retrieval(r, spec);
       SimPolicies.checkPopularity(pop);
-      SimConfig config = ownRun(spec, source, p, r, pop).withInputModel(inputs);
-      configs.add(pop.equals(SimPolicies.NO_POPULARITY) ? config : config.withLabel(p + "/" + r + " " + pop));
+      SimConfig.Builder config = ownRun(spec, source, p, r, pop).inputModel(inputs);
+      configs.add((pop.equals(SimPolicies.NO_POPULARITY) ? config : config.label(p + "/" + r + " " + pop)).build());
     }
     return configs;
   }
@@ -325,18 +325,18 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
     }
   }
 
-  private SimConfig ownRun(ClusterSpec spec, TraceSource source, String placement, String retrieval,
+  private SimConfig.Builder ownRun(ClusterSpec spec, TraceSource source, String placement, String retrieval,
       String popularity) {
-    SimConfig config = SimConfig.defaults(spec, source, placement, retrieval)
-        .withPopularity(popularity)
-        .withSeed(seed)
-        .withJobLimit(jobs)
-        .withBlockSize(blockSize.bytes())
-        .withReplication(replication)
-        .withSlots(mapSlots, reduceSlots)
-        .withCapacityRule(CapacityRule.parse(capacity))
-        .withDeviceModel(deviceModel == null ? DeviceModel.POOLED : DeviceModel.parse(deviceModel));
-    return byteScale == null ? config : config.withByteScale(byteScale);
+    SimConfig.Builder config = SimConfig.builder(spec, source, placement, retrieval)
+        .popularity(popularity)
+        .seed(seed)
+        .jobLimit(jobs)
+        .blockSize(blockSize.bytes())
+        .replication(replication)
+        .slots(mapSlots, reduceSlots)
+        .capacityRule(CapacityRule.parse(capacity))
+        .deviceModel(deviceModel == null ? DeviceModel.POOLED : DeviceModel.parse(deviceModel));
+    return byteScale == null ? config : config.byteScale(byteScale);
   }
 
   private static void printTables(List<GroupResults> groups, List<Metric> metrics, List<String> notes, double wall) {

@@ -65,7 +65,7 @@ public final class SimulatorBenchmark {
     if (parts.length != 2) {
       throw new IllegalArgumentException("expected PLACEMENT/RETRIEVAL, got '" + pair + "'");
     }
-    return SimConfig.defaults(spec, trace, parts[0], parts[1]);
+    return SimConfig.builder(spec, trace, parts[0], parts[1]).build();
   }
 
   private static void memoryProfile(SimConfig config) {

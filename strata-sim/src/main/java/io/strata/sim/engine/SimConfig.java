@@ -7,8 +7,8 @@ import io.strata.sim.model.DeviceModel;
 import io.strata.sim.trace.TraceSource;
 
 /**
- * Everything one simulation run needs. Policies are named as in a rule or in {@code strata simulate}, and created
- * by the decision core's own factories.
+ * Everything one simulation run needs, made with {@link #builder}. Policies are named as in a rule or in
+ * {@code strata simulate}, and created by the decision core's own factories.
  *
  * @param label           name of the run in reports
  * @param spec            the cluster
@@ -79,13 +79,20 @@ public record SimConfig(
   }
 
   /**
-   * hatS's simulation setup (V-A and V-H): 64 MB blocks, three replicas, six map and two reduce slots per node,
-   * LRU eviction; SWIM's byte scaling; one reducer per GiB of shuffle (Hive's default), at most 999.
+   * A run of {@code placement} and {@code retrieval} with hatS's simulation setup (V-A and V-H): 64 MB blocks, three
+   * replicas, six map and two reduce slots per node, LRU eviction; SWIM's byte scaling; one reducer per GiB of
+   * shuffle (Hive's default), at most 999; labelled {@code placement/retrieval} unless given a label.
    */
-  public static SimConfig defaults(ClusterSpec spec, TraceSource trace, String placement, String retrieval) {
-    return new SimConfig(placement + "/" + retrieval, spec, trace, placement, retrieval, "none", 42, 64L << 20, 3, 6, 2,
-        Double.NaN, CapacityRule.LRU, 1L << 30, 999, 0, InputModel.FB2010_FIT, 3600,
-        DeviceModel.POOLED);
+  public static Builder builder(ClusterSpec spec, TraceSource trace, String placement, String retrieval) {
+    return new Builder(spec, trace, placement, retrieval);
+  }
+
+  /** A builder holding this config's settings, to derive a run that differs in a few. */
+  public Builder toBuilder() {
+    return new Builder(spec, trace, placement, retrieval).label(label).popularity(popularity).seed(seed)
+        .blockSize(blockSize).replication(replication).slots(mapSlots, reduceSlots).byteScale(byteScale)
+        .capacityRule(capacityRule).reducers(bytesPerReducer, maxReducers).jobLimit(jobLimit).inputModel(inputModel)
+        .referenceSeconds(referenceSeconds).deviceModel(deviceModel);
   }
 
   /** The byte scale in force: the given one, else simulated nodes / traced nodes, else 1. */
@@ -96,69 +103,106 @@ public record SimConfig(
     return trace.tracedNodes() > 0 ? spec.nodes().size() / (double) trace.tracedNodes() : 1.0;
   }
 
-  public SimConfig withLabel(String value) {
-    return new SimConfig(value, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+  /** Settings of a run, each with hatS's default until set; {@link #build} checks them. */
+  public static final class Builder {
+    private final ClusterSpec spec;
+    private final TraceSource trace;
+    private final String placement;
+    private final String retrieval;
+    private String label;
+    private String popularity = "none";
+    private long seed = 42;
+    private long blockSize = 64L << 20;
+    private int replication = 3;
+    private int mapSlots = 6;
+    private int reduceSlots = 2;
+    private double byteScale = Double.NaN;
+    private CapacityRule capacityRule = CapacityRule.LRU;
+    private long bytesPerReducer = 1L << 30;
+    private int maxReducers = 999;
+    private long jobLimit;
+    private InputModel inputModel = InputModel.FB2010_FIT;
+    private double referenceSeconds = 3600;
+    private DeviceModel deviceModel = DeviceModel.POOLED;
 
-  public SimConfig withPolicies(String placementName, String retrievalName) {
-    return new SimConfig(label, spec, trace, placementName, retrievalName, popularity, seed, blockSize, replication,
-        mapSlots, reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel,
-        referenceSeconds, deviceModel);
-  }
+    private Builder(ClusterSpec spec, TraceSource trace, String placement, String retrieval) {
+      this.spec = spec;
+      this.trace = trace;
+      this.placement = placement;
+      this.retrieval = retrieval;
+    }
 
-  public SimConfig withPopularity(String value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, value, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder label(String value) {
+      label = value;
+      return this;
+    }
 
-  public SimConfig withSeed(long value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, value, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder popularity(String value) {
+      popularity = value;
+      return this;
+    }
 
-  public SimConfig withBlockSize(long value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, value, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder seed(long value) {
+      seed = value;
+      return this;
+    }
 
-  public SimConfig withSlots(int maps, int reduces) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, maps,
-        reduces, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder blockSize(long value) {
+      blockSize = value;
+      return this;
+    }
 
-  public SimConfig withByteScale(double value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, value, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder replication(int value) {
+      replication = value;
+      return this;
+    }
 
-  public SimConfig withCapacityRule(CapacityRule value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, value, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder slots(int maps, int reduces) {
+      mapSlots = maps;
+      reduceSlots = reduces;
+      return this;
+    }
 
-  public SimConfig withReducers(long bytesPer, int max) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPer, max, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder byteScale(double value) {
+      byteScale = value;
+      return this;
+    }
 
-  public SimConfig withJobLimit(long value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, value, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder capacityRule(CapacityRule value) {
+      capacityRule = value;
+      return this;
+    }
 
-  public SimConfig withInputModel(InputModel value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, value, referenceSeconds, deviceModel);
-  }
+    public Builder reducers(long bytesPer, int max) {
+      bytesPerReducer = bytesPer;
+      maxReducers = max;
+      return this;
+    }
 
-  public SimConfig withReplication(int value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, value, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
-  }
+    public Builder jobLimit(long value) {
+      jobLimit = value;
+      return this;
+    }
 
-  public SimConfig withDeviceModel(DeviceModel value) {
-    return new SimConfig(label, spec, trace, placement, retrieval, popularity, seed, blockSize, replication, mapSlots,
-        reduceSlots, byteScale, capacityRule, bytesPerReducer, maxReducers, jobLimit, inputModel, referenceSeconds, value);
+    public Builder inputModel(InputModel value) {
+      inputModel = value;
+      return this;
+    }
+
+    public Builder referenceSeconds(double value) {
+      referenceSeconds = value;
+      return this;
+    }
+
+    public Builder deviceModel(DeviceModel value) {
+      deviceModel = value;
+      return this;
+    }
+
+    public SimConfig build() {
+      return new SimConfig(label != null ? label : placement + "/" + retrieval, spec, trace, placement, retrieval,
+          popularity, seed, blockSize, replication, mapSlots, reduceSlots, byteScale, capacityRule, bytesPerReducer,
+          maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
+    }
   }
 }

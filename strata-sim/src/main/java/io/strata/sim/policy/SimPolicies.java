@@ -31,35 +31,16 @@ public final class SimPolicies {
   public static final String NO_POPULARITY = "none";
 
   /**
-   * Data-loss bound of the simulated advisors: 1e-2 per day, not the core's 1e-3. Uniform 3x replication of the
-   * ~4 million blocks a day of FB-2010 leaves on 500 nodes is itself 2.4e-3 per day by Eq. 3 (Table I's 1000-node
-   * HDFS is 6.4e-2), so 1e-3 would refuse even default Hadoop's layout; 1e-2 still refuses putting those blocks at
-   * two replicas (7.7e-2).
+   * Data-loss bound of the simulated advisors: 1e-2 per day, not the core's 1e-3, which even default Hadoop's
+   * uniform 3x layout of a day of FB-2010 on 500 nodes exceeds (docs/experiments/simulator-policies.md).
    */
   public static final double SIM_LOSS_BOUND = 1e-2;
 
   /**
-   * The PPA constants of the simulated advisors: the core's defaults except two, each for a measured reason.
-   * <ul>
-   *   <li>c = 36,000 s, not 3,600: with 3,600 the filer served 4.5% of the bytes read (read throughput x0.73 of
-   *       default Hadoop): files demoted after one read were read again there. With 36,000 each re-read lifts a file
-   *       ten times as far above AVG(P), so it outlasts more hourly decays on the primary tier: 2.5% of the bytes
-   *       from the filer (AptStore reports 2.6% of accesses), x0.83 throughput, 55% of the storage (measured before
-   *       shuffle data moved off the filer; now x0.84, 54%).
-   *       (360,000 gave 2.3%, x0.83, 59%.)</li>
-   *   <li>s = 1e-3, not 1: Eq. 2 takes MIP / s off every file, and MIP is the RT's increase spread over all
-   *       files. A day of FB-2010 has 10^5 to 10^6 files and few re-reads per hour, so with s = 1 an unread file
-   *       lost about 1e-4 of AVG(P) per hour: on the first 6,000 jobs every file stayed within 0.999 to 1.001 of
-   *       AVG(P) and nothing was ever demoted. The paper leaves s to the operator ("below one creates more space
-   *       in the primary storage"); s is the knob for how much stays primary, and depends on the file count.</li>
-   *   <li>P_min = 0.01, not 0.1: with s = 1e-3 unread files sink to P_min each RT, and with P_min = 0.1 AVG(P)
-   *       was 0.127, so the floor was 0.79 AVG(P), above the 0.5 cold factor: nothing cold. A lower floor
-   *       leaves room under AVG(P).</li>
-   * </ul>
-   * Demotion is all or nothing in s (measured with c = 3,600): at 3e-3 nothing was demoted (x0.99 throughput, 105% storage); at 3e-4
-   * nearly everything, with a peak of 121% while it moved. Eq. 2 takes the same amount off every file, so there
-   * is no s that demotes only the long-unread files.
-   * RT is the simulator's reference time (1 h, as AptStore's simulation), not this record's 12 h.
+   * The PPA constants of the simulated advisors: the core's defaults except c = 36,000 s (re-read files stay
+   * primary), s = 1e-3 (so that unread files sink at all with 10^5 to 10^6 files) and P_min = 0.01 (room under
+   * AVG(P) for cold files), with the simulator's reference time of 1 h. The measurements behind each are in
+   * docs/experiments/simulator-policies.md.
    */
   public static final PpaSettings SIM_PPA = new PpaSettings(36_000, 1e-3, 0.01, 100, 1.0, 1.0, 3600);
 

@@ -39,13 +39,13 @@ public final class AptStore implements Scenario {
   @Override
   public List<RunGroup> groups(Options options) {
     ClusterSpec spec = ClusterSpecs.parse(name(), specText());
-    SimConfig hadoop = SimConfig.defaults(spec, TraceSource.of("fb2010-paths"), "default", "network")
-        .withLabel("default Hadoop").withCapacityRule(CapacityRule.FALLBACK).withSeed(options.seed())
-        .withJobLimit(options.jobLimit());
+    SimConfig hadoop = SimConfig.builder(spec, TraceSource.of("fb2010-paths"), "default", "network")
+        .label("default Hadoop").capacityRule(CapacityRule.FALLBACK).seed(options.seed())
+        .jobLimit(options.jobLimit()).build();
     List<SimConfig> runs = new ArrayList<>();
     runs.add(hadoop);
     for (String[] policy : POLICIES) {
-      runs.add(hadoop.withLabel(policy[0]).withPopularity(policy[1]));
+      runs.add(hadoop.toBuilder().label(policy[0]).popularity(policy[1]).build());
     }
     return List.of(new RunGroup("aptstore: 500 DAS nodes + filer, FB-2010 with input paths "
         + Hats500.jobs(options, "25,428"), runs));

@@ -51,15 +51,16 @@ public final class AptStoreReadContention implements Scenario {
         TraceSource trace = trace(readers);
         List<SimConfig> runs = new ArrayList<>();
         for (int replication : REPLICATION) {
-          runs.add(SimConfig.defaults(spec, trace, "default", "network")
-              .withLabel("replication " + replication)
-              .withReplication(replication)
-              .withBlockSize(BLOCK_BYTES)
-              .withByteScale(1.0)
-              .withSlots(MAP_SLOTS, 2)
-              .withCapacityRule(CapacityRule.FALLBACK)
-              .withDeviceModel(model)
-              .withSeed(options.seed()));
+          runs.add(SimConfig.builder(spec, trace, "default", "network")
+              .label("replication " + replication)
+              .replication(replication)
+              .blockSize(BLOCK_BYTES)
+              .byteScale(1.0)
+              .slots(MAP_SLOTS, 2)
+              .capacityRule(CapacityRule.FALLBACK)
+              .deviceModel(model)
+              .seed(options.seed())
+              .build());
         }
         String readersTitle = readers == 1 ? "1 reader" : readers + " concurrent readers";
         groups.add(new RunGroup(readersTitle + " [" + model.label() + " devices]", runs));

@@ -37,7 +37,7 @@ public final class Hats500 implements Scenario {
     ClusterSpec spec = ClusterSpecs.parse(name(), specText());
     TraceSource trace = TraceSource.of("fb2010");
     List<SimConfig> runs = PAIRS.stream()
-        .map(p -> SimConfig.defaults(spec, trace, p[0], p[1]).withSeed(options.seed()).withJobLimit(options.jobLimit()))
+        .map(p -> SimConfig.builder(spec, trace, p[0], p[1]).seed(options.seed()).jobLimit(options.jobLimit()).build())
         .toList();
     return List.of(new RunGroup("hats-500: 500 nodes, FB-2010 " + jobs(options, "24,442"), runs));
   }

@@ -44,13 +44,14 @@ public final class HdfshSort implements Scenario {
           "sort" + gb + "\t0\t0\t" + bytes + "\t" + bytes + "\t" + bytes + "\t/sort/input-" + gb + "GB\t\t\n");
       List<SimConfig> runs = new ArrayList<>();
       for (String[] configuration : CONFIGURATIONS) {
-        runs.add(SimConfig.defaults(spec, trace, configuration[1], "network")
-            .withLabel(gb + "GB " + configuration[0])
-            .withByteScale(1.0)
-            .withSlots(4, 2)
-            .withReducers(1, 14)
-            .withCapacityRule(CapacityRule.FALLBACK)
-            .withSeed(options.seed()));
+        runs.add(SimConfig.builder(spec, trace, configuration[1], "network")
+            .label(gb + "GB " + configuration[0])
+            .byteScale(1.0)
+            .slots(4, 2)
+            .reducers(1, 14)
+            .capacityRule(CapacityRule.FALLBACK)
+            .seed(options.seed())
+            .build());
       }
       groups.add(new RunGroup("Sort " + gb + " GB", runs));
     }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /** Same seed, same numbers; another seed, other numbers. */
 class DeterminismTest {
   private static SimConfig config(long seed, String placement, String retrieval) {
-    return SimConfig.defaults(Presets.load("hats"), TraceSource.of("fb2009"), placement, retrieval)
-        .withJobLimit(400).withByteScale(9 / 600.0).withSeed(seed);
+    return SimConfig.builder(Presets.load("hats"), TraceSource.of("fb2009"), placement, retrieval)
+        .jobLimit(400).byteScale(9 / 600.0).seed(seed).build();
   }
 
   /** Every number of the result except how long the simulator itself took. */

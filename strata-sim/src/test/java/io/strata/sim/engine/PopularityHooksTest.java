@@ -53,12 +53,9 @@ class PopularityHooksTest {
     String trace = "j0\t0\t0\t64000000\t0\t0\thot\t\t\n"
         + "j1\t10\t10\t64000000\t0\t0\tcold\t\t\n"
         + "j2\t150\t140\t64000000\t0\t0\thot\t\t\n";
-    SimConfig config = SimConfig.defaults(Presets.load("hats"), TraceSource.ofText("t", trace), "default", "network")
-        .withBlockSize(64_000_000).withByteScale(1.0).withCapacityRule(CapacityRule.FALLBACK);
-    config = new SimConfig(config.label(), config.spec(), config.trace(), config.placement(), config.retrieval(),
-        "recorder", config.seed(), config.blockSize(), config.replication(), config.mapSlots(), config.reduceSlots(),
-        config.byteScale(), config.capacityRule(), config.bytesPerReducer(), config.maxReducers(), config.jobLimit(),
-        config.inputModel(), 100, config.deviceModel());
+    SimConfig config = SimConfig.builder(Presets.load("hats"), TraceSource.ofText("t", trace), "default", "network")
+        .blockSize(64_000_000).byteScale(1.0).capacityRule(CapacityRule.FALLBACK).popularity("recorder")
+        .referenceSeconds(100).build();
     Recorder recorder = new Recorder();
     SimResult result = Simulator.run(config, admitted -> { }, recorder);
     // Input files count as loaded before their first read: no creation is reported for them.

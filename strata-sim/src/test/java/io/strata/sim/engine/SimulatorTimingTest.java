@@ -23,9 +23,9 @@ class SimulatorTimingTest {
       """);
 
   private static SimResult run(int mapSlots, String trace) {
-    SimConfig config = SimConfig.defaults(ONE_NODE, TraceSource.ofText("t", trace), "network", "network")
-        .withBlockSize(64_000_000).withReplication(1).withSlots(mapSlots, 1).withByteScale(1.0)
-        .withCapacityRule(CapacityRule.FALLBACK);
+    SimConfig config = SimConfig.builder(ONE_NODE, TraceSource.ofText("t", trace), "network", "network")
+        .blockSize(64_000_000).replication(1).slots(mapSlots, 1).byteScale(1.0)
+        .capacityRule(CapacityRule.FALLBACK).build();
     return Simulator.run(config);
   }
 

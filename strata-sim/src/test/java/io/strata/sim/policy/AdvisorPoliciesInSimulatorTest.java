@@ -62,8 +62,8 @@ class AdvisorPoliciesInSimulatorTest {
   }
 
   private static SimConfig config(String popularity) {
-    return SimConfig.defaults(SPEC, TraceSource.ofText("hot-and-cold", trace()), "default", "network")
-        .withBlockSize(BLOCK).withByteScale(1.0).withCapacityRule(CapacityRule.FALLBACK).withPopularity(popularity);
+    return SimConfig.builder(SPEC, TraceSource.ofText("hot-and-cold", trace()), "default", "network")
+        .blockSize(BLOCK).byteScale(1.0).capacityRule(CapacityRule.FALLBACK).popularity(popularity).build();
   }
 
   /** The named policy, watched: its decisions, and the simulator's facts of every file after the run. */

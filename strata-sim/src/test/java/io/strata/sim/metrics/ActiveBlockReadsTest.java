@@ -1,4 +1,4 @@
-package io.strata.sim.engine;
+package io.strata.sim.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

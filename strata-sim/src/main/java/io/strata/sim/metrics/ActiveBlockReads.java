@@ -1,4 +1,4 @@
-package io.strata.sim.engine;
+package io.strata.sim.metrics;
 
 import java.util.Arrays;
 import java.util.HashMap;

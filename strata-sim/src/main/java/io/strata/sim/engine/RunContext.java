@@ -1,0 +1,19 @@
+package io.strata.sim.engine;
+
+import io.strata.sim.metrics.ReadStatistics;
+import io.strata.sim.metrics.TrafficStatistics;
+import io.strata.sim.model.FileStore;
+import io.strata.sim.model.FlowNetwork;
+import io.strata.sim.model.SimCluster;
+
+/**
+ * What the parts of one run share: the modeled cluster and its files, the clock, and the counters transfers feed.
+ *
+ * @param blockSize HDFS block size, bytes
+ */
+record RunContext(SimCluster cluster, FlowNetwork network, FileStore store, EventClock clock, NodeTransfers transfers,
+    ReadStatistics reads, TrafficStatistics traffic, long blockSize) {
+  double now() {
+    return clock.now();
+  }
+}
