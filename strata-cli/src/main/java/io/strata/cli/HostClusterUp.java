@@ -50,7 +50,7 @@ final class HostClusterUp {
       pluginConf = PluginConf.forSpec(base, loaded, options.rules);
     }
     HostCluster.Options clusterOptions = HostCluster.Options.defaults(base, loaded.spec(), loaded.text(),
-            pluginJar(), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
+        pluginJar(), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
         .withBlockSize(options.blockSize.bytes())
         .withSpeedScale(options.noEmulation ? 0 : options.speedScale);
 

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /** A link rate as {@code tc} writes it: {@code 100Mbit}, {@code 1.5Gbit}, {@code 800kbit} or bits per second. */
 final class LinkRate {
-  private static final Pattern RATE =
-      Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmg]?)(?:bit)?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmg]?)(?:bit)?",
+      Pattern.CASE_INSENSITIVE);
 
   private LinkRate() {}
 

@@ -75,7 +75,7 @@ class ClusterHostsIT {
       conf.addResource(new org.apache.hadoop.fs.Path(dir.resolve("core-site.xml").toUri()));
       conf.addResource(new org.apache.hadoop.fs.Path(dir.resolve("hdfs-site.xml").toUri()));
       try (FileSystem fs = FileSystem.newInstance(conf);
-          FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/up/file"))) {
+           FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/up/file"))) {
         out.write(new byte[3 << 20]);
       }
       assertEquals(0, cli.strata("report", "/up", "--conf", dir.toString(), "--json"), cli.stderr());

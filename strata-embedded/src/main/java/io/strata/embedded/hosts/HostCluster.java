@@ -489,8 +489,8 @@ public final class HostCluster implements AutoCloseable {
   /** The live hosts whose capacity the NameNode reports as the spec's, i.e. whose volumes are prepared. */
   private Set<String> readyHosts() {
     Map<String, Long> capacities = new TreeMap<>();
-    options.spec().nodes().forEach(n ->
-        capacities.put(n.host(), n.volumes().stream().mapToLong(VolumeSpec::capacityBytes).sum()));
+    options.spec().nodes()
+        .forEach(n -> capacities.put(n.host(), n.volumes().stream().mapToLong(VolumeSpec::capacityBytes).sum()));
     try {
       return Arrays.stream(admin.getDataNodeStats(DatanodeReportType.LIVE))
           .filter(dn -> capacities.getOrDefault(dn.getHostName(), -1L) == dn.getCapacity())
