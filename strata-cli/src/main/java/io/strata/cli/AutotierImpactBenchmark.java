@@ -63,14 +63,14 @@ final class AutotierImpactBenchmark {
       DistributedFileSystem fs = cluster.fileSystem();
       log.printf("writing %d job files of %d MiB...%n", JOB_FILES, jobBytes / JOB_FILES / MIB);
       List<org.apache.hadoop.fs.Path> jobFiles = DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/jobs"),
-          JOB_FILES, jobBytes / JOB_FILES, 2, 1, written -> { }).files();
+          JOB_FILES, jobBytes / JOB_FILES, 2, 1, written -> {}).files();
       // Every phase's cold files are written first and age together while the jobs read: files created later,
       // once the others have sunk, would start at the average popularity (AptStore's AVG(P)) and not be cold.
       List<List<org.apache.hadoop.fs.Path>> coldSets = new ArrayList<>();
       for (int p = 0; p < settings.size(); p++) {
         log.printf("/data/phase%d: writing %d cold files of %d MiB...%n", p, COLD_FILES, coldBytes / COLD_FILES / MIB);
         coldSets.add(DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/data/phase" + p), COLD_FILES,
-            coldBytes / COLD_FILES, 2, 2 + p, written -> { }).files());
+            coldBytes / COLD_FILES, 2, 2 + p, written -> {}).files());
       }
       cluster.awaitHealthy(Duration.ofSeconds(60));
       try (ReadLoad load = new ReadLoad(fs, jobFiles, READERS)) {
@@ -155,8 +155,7 @@ final class AutotierImpactBenchmark {
   static final class ReadLoad implements AutoCloseable {
     private final LongAdder bytes = new LongAdder();
     private final AtomicBoolean stop = new AtomicBoolean();
-    private final AtomicReference<IOException> failure =
-        new AtomicReference<>();
+    private final AtomicReference<IOException> failure = new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
 
     ReadLoad(DistributedFileSystem fs, List<org.apache.hadoop.fs.Path> files, int readers) {
@@ -166,7 +165,7 @@ final class AutotierImpactBenchmark {
           byte[] buffer = new byte[MIB];
           for (int i = first; !stop.get(); i++) {
             try (InputStream in = fs.open(files.get(i % files.size()))) {
-              for (int n; !stop.get() && (n = in.read(buffer)) > 0; ) {
+              for (int n; !stop.get() && (n = in.read(buffer)) > 0;) {
                 bytes.add(n);
               }
             } catch (IOException e) {

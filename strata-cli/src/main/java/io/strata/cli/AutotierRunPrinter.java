@@ -40,7 +40,7 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
         roles == null ? "no tiers chosen"
             : "primary tier " + roles.primary() + ", secondary tier "
                 + (roles.secondary() == null ? "none" : roles.secondary())
-            + (advice.rules().secondaryRedundant() ? " (internally redundant)" : ""),
+                + (advice.rules().secondaryRedundant() ? " (internally redundant)" : ""),
         options.maxChanges, options.changeInterval, ByteSize.format(options.maxBytesPerSecond.bytes()));
   }
 

@@ -18,7 +18,8 @@ final class BenchEmulationCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
 
-  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1GiB", description = "bytes per device (default: ${DEFAULT-VALUE})")
+  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1GiB",
+      description = "bytes per device (default: ${DEFAULT-VALUE})")
   ByteSizeArg size;
 
   @Option(names = "--devices", paramLabel = "D,D", split = ",", defaultValue = "hdd,sata-ssd,pcie-ssd",

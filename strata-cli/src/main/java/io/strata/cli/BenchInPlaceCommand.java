@@ -52,7 +52,8 @@ final class BenchInPlaceCommand implements Callable<Integer> {
     List<Long> sizeList = sizes.stream().map(ByteSizeArg::bytes).toList();
     long objectBytes = objectSize.bytes();
     if (objectBytes > (128L << 20)) {
-      throw new ConfigException("--object-size: at most 128MiB (Ceph's default osd_max_object_size), got " + objectSize);
+      throw new ConfigException(
+          "--object-size: at most 128MiB (Ceph's default osd_max_object_size), got " + objectSize);
     }
     long mrBytes = mapReduceSize.bytes();
     if (mrBytes > 0 && !sizeList.contains(mrBytes)) {

@@ -24,7 +24,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
 
-  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "64MiB", description = "bytes per file (default: ${DEFAULT-VALUE})")
+  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "64MiB",
+      description = "bytes per file (default: ${DEFAULT-VALUE})")
   ByteSizeArg size;
 
   // Each file open draws a random DataNode as "the reader" (every embedded DataNode is 127.0.0.1), so the

@@ -18,7 +18,8 @@ final class BenchTierCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
 
-  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "512MiB", description = "file size (default: ${DEFAULT-VALUE})")
+  @Option(names = "--size", paramLabel = "SIZE", defaultValue = "512MiB",
+      description = "file size (default: ${DEFAULT-VALUE})")
   ByteSizeArg size;
 
   @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
@@ -32,8 +33,8 @@ final class BenchTierCommand implements Callable<Integer> {
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-tier");
     try {
-      List<TierMoveBenchmark.Phase> phases =
-          TierMoveBenchmark.run(loaded.spec(), loaded.text(), dir, bytes, parallel, System.err);
+      List<TierMoveBenchmark.Phase> phases = TierMoveBenchmark.run(loaded.spec(), loaded.text(), dir, bytes, parallel,
+          System.err);
       System.out.printf("Tier moves, %s file, spec '%s', %d blocks moved at once%n", size, loaded.spec().name(),
           parallel);
       TierMoveBenchmark.printTable(phases, System.out);

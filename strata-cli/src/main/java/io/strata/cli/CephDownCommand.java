@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 
 /** {@code strata ceph down}: stop the daemons `strata ceph up` started in DIR. */
 @Command(name = "down", mixinStandardHelpOptions = true,
-    description = {"Stop the Ceph daemons started in DIR (TERM, then KILL after 10 s), exactly the pids recorded there."})
+    description = {
+        "Stop the Ceph daemons started in DIR (TERM, then KILL after 10 s), exactly the pids recorded there."})
 final class CephDownCommand implements Callable<Integer> {
   @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephCommand.DEFAULT_DIR,
       description = "the cluster's directory (default: ${DEFAULT-VALUE})")
@@ -30,7 +31,8 @@ final class CephDownCommand implements Callable<Integer> {
       FileUtils.deleteDirectory(dir.toFile());
       System.out.println("Ceph in " + dir.toAbsolutePath() + " stopped and deleted.");
     } else {
-      System.out.println("Ceph in " + dir.toAbsolutePath() + " stopped (data kept in the directory; --purge deletes it).");
+      System.out
+          .println("Ceph in " + dir.toAbsolutePath() + " stopped (data kept in the directory; --purge deletes it).");
     }
     return 0;
   }

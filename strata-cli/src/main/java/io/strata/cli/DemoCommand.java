@@ -43,15 +43,17 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--files", defaultValue = "8", description = "files per dataset (default: ${DEFAULT-VALUE})")
   int files;
 
-  @Option(names = "--keep", paramLabel = "DIR", description = "keep the cluster's data in DIR instead of a temporary directory")
+  @Option(names = "--keep", paramLabel = "DIR",
+      description = "keep the cluster's data in DIR instead of a temporary directory")
   Path keep;
 
   @Option(names = "--full-report", description = "also print the full placement report of every dataset")
   boolean fullReport;
 
-  @Option(names = "--inplace", description = {"instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts",
-      "are the Hadoop nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files",
-      "set the data; about 2 minutes)"})
+  @Option(names = "--inplace",
+      description = {"instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts",
+          "are the Hadoop nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files",
+          "set the data; about 2 minutes)"})
   boolean inplace;
 
   /** One policy's outcome. */
@@ -144,9 +146,11 @@ final class DemoCommand implements Callable<Integer> {
       System.out.println(line);
     }
     System.out.println();
-    System.out.println("  default     stock HDFS: network-aware, and its HOT storage policy keeps every replica on HDD.");
+    System.out
+        .println("  default     stock HDFS: network-aware, and its HOT storage policy keeps every replica on HDD.");
     System.out.println("  ratio:0.5   HDFS-H: half of each file's blocks wholly on SSD, round-robin over the file.");
-    System.out.println("  tier-aware  hatS: each file on a fast, a slow and an intermediate tier; two racks per block.");
+    System.out
+        .println("  tier-aware  hatS: each file on a fast, a slow and an intermediate tier; two racks per block.");
     System.out.println("  hybrid      hatS: writer-local first replica, second off-rack on another tier, third");
     System.out.println("              rack-local on the third tier.");
     System.out.println("  split files counts tiers holding only part of a file: by design for ratio, never for hatS.");

@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 
 /** {@code strata devices}: the built-in device profiles. */
 @Command(name = "devices", mixinStandardHelpOptions = true,
-    description = {"List the built-in device profiles (bandwidth, IOPS, power, cost).", "With --sources, also where each number comes from."})
+    description = {"List the built-in device profiles (bandwidth, IOPS, power, cost).",
+        "With --sources, also where each number comes from."})
 final class DevicesCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print JSON")
   boolean json;
@@ -29,7 +30,8 @@ final class DevicesCommand implements Callable<Integer> {
     for (DeviceProfile d : catalog.all()) {
       System.out.printf("%-14s %-8s %9.0f %8.0f %8.0f %8.1f %6.2f %9.2f %8.0f %7.3f%s%n",
           d.name(), d.storageKind(), d.readMBps(), d.writeMBps(), d.iops(), d.activeWatts(), d.idleWatts(),
-          d.standbyWatts(), d.spinUpSeconds(), d.costPerGB(), d.internallyRedundant() ? "  (internally redundant)" : "");
+          d.standbyWatts(), d.spinUpSeconds(), d.costPerGB(),
+          d.internallyRedundant() ? "  (internally redundant)" : "");
       if (sources) {
         d.sources().forEach((field, source) -> System.out.printf("    %-20s %s%n", field, source));
       }

@@ -25,10 +25,12 @@ import picocli.CommandLine.Option;
  * report: {@code --preset}/{@code --spec}, else the spec found in DIR, else one tier per storage type.
  */
 final class HdfsConnection {
-  @Option(names = "--conf", paramLabel = "DIR", description = "Hadoop client configuration directory (default: $HADOOP_CONF_DIR)")
+  @Option(names = "--conf", paramLabel = "DIR",
+      description = "Hadoop client configuration directory (default: $HADOOP_CONF_DIR)")
   Path confDir;
 
-  @Option(names = "--fs", paramLabel = "URI", description = "file system URI, e.g. hdfs://nn:8020 (overrides the configuration)")
+  @Option(names = "--fs", paramLabel = "URI",
+      description = "file system URI, e.g. hdfs://nn:8020 (overrides the configuration)")
   String fsUri;
 
   @Mixin

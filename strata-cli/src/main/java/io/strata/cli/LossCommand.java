@@ -12,12 +12,18 @@ import picocli.CommandLine.Option;
     description = {"Probability of losing at least one block within a period (AptStore Eqs. 3-6).",
         "Each of N nodes fails in the period with p = 1 - exp(-T/MTBF); B blocks have R replicas on random nodes."})
 final class LossCommand implements Callable<Integer> {
-  @Option(names = "--nodes", required = true, description = "nodes in the cluster") int nodes;
-  @Option(names = "--replication", required = true, description = "replicas per block") int replication;
-  @Option(names = "--blocks", required = true, description = "blocks stored") double blocks;
-  @Option(names = "--mtbf-years", required = true, description = "a node's mean time between failures, years") double mtbfYears;
-  @Option(names = "--period-days", defaultValue = "1", description = "the period (default: ${DEFAULT-VALUE} day)") double periodDays;
-  @Option(names = "--json", description = "print JSON") boolean json;
+  @Option(names = "--nodes", required = true, description = "nodes in the cluster")
+  int nodes;
+  @Option(names = "--replication", required = true, description = "replicas per block")
+  int replication;
+  @Option(names = "--blocks", required = true, description = "blocks stored")
+  double blocks;
+  @Option(names = "--mtbf-years", required = true, description = "a node's mean time between failures, years")
+  double mtbfYears;
+  @Option(names = "--period-days", defaultValue = "1", description = "the period (default: ${DEFAULT-VALUE} day)")
+  double periodDays;
+  @Option(names = "--json", description = "print JSON")
+  boolean json;
 
   @Override
   public Integer call() throws Exception {
@@ -54,6 +60,7 @@ final class LossCommand implements Callable<Integer> {
 
   /** The value as the user typed it: 0, not 0.0, for a whole number. */
   private static String shown(double value) {
-    return value == Math.rint(value) && !Double.isInfinite(value) ? Long.toString((long) value) : Double.toString(value);
+    return value == Math.rint(value) && !Double.isInfinite(value) ? Long.toString((long) value)
+        : Double.toString(value);
   }
 }

@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
             + "Hadoop:service=StrataMonitor,name=TierMonitor). Needs the HDFS superuser, like the Mover. HDFS "
             + "records read times only with dfs.namenode.accesstime.precision > 0 (default: hourly)."})
 final class MonitorCommand implements Callable<Integer> {
-  @Mixin HdfsConnection connection;
+  @Mixin
+  HdfsConnection connection;
 
   @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "60",
       description = "seconds between cycles (default: ${DEFAULT-VALUE})")

@@ -33,16 +33,20 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (set, unset, list, show)");
+    throw new CommandLine.ParameterException(commandSpec.commandLine(),
+        "a subcommand is required (set, unset, list, show)");
   }
 
   @Command(name = "set", mixinStandardHelpOptions = true,
       description = "Place the files under PATH with POLICY (replaces the rule for PATH, if any).")
   static final class Set implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
     @Parameters(index = "1", paramLabel = "POLICY", completionCandidates = PolicyHelp.PlacementNames.class,
-        description = "a placement policy (listed below)") String policy;
-    @Mixin HdfsConnection connection;
+        description = "a placement policy (listed below)")
+    String policy;
+    @Mixin
+    HdfsConnection connection;
 
     @Override
     public Integer call() throws Exception {
@@ -67,8 +71,10 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
 
   @Command(name = "unset", mixinStandardHelpOptions = true, description = "Remove the rule for PATH.")
   static final class Unset implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Mixin HdfsConnection connection;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+    @Mixin
+    HdfsConnection connection;
 
     @Override
     public Integer call() throws Exception {
@@ -91,8 +97,10 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
   @Command(name = "list", mixinStandardHelpOptions = true,
       description = "List the rules: those kept in HDFS and those in this client's configuration.")
   static final class ListRules implements Callable<Integer> {
-    @Mixin HdfsConnection connection;
-    @Option(names = "--json", description = "print JSON") boolean json;
+    @Mixin
+    HdfsConnection connection;
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
 
     @Override
     public Integer call() throws Exception {
@@ -127,8 +135,10 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
 
   @Command(name = "show", mixinStandardHelpOptions = true, description = "Which rule places the files under PATH.")
   static final class Show implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Mixin HdfsConnection connection;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+    @Mixin
+    HdfsConnection connection;
 
     @Override
     public Integer call() throws Exception {

@@ -24,7 +24,7 @@ final class ReadCounts {
           + "dfs.net.topology.impl set to io.strata.hdfs.retrieval.StrataNetworkTopology?");
     }
     ReadCounts counts = new ReadCounts();
-    for (Iterator<Map.Entry<String, JsonNode>> it = beans.get(0).fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = beans.get(0).fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> field = it.next();
       String name = field.getKey();
       if (name.startsWith("ReadsTier_")) {

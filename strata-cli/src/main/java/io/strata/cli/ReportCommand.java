@@ -27,7 +27,8 @@ final class ReportCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print JSON instead of tables")
   boolean json;
 
-  @Option(names = "--reads", description = "show reads per tier and locality class counted by the NameNode plugin (hatS Fig. 6) instead")
+  @Option(names = "--reads",
+      description = "show reads per tier and locality class counted by the NameNode plugin (hatS Fig. 6) instead")
   boolean reads;
 
   @Override

@@ -14,7 +14,8 @@ final class RescuePrinter {
     return String.format(Locale.ROOT, "%-13s %s %s %s%s%s", block.outcome().label(),
         block.file(), block.block(), ByteSize.format(block.bytes()),
         block.source() == null ? "" : " from " + block.source() + (block.target() == null ? "" : " to "
-            + block.target()), block.detail() == null ? "" : " (" + block.detail() + ")");
+            + block.target()),
+        block.detail() == null ? "" : " (" + block.detail() + ")");
   }
 
   /** One block's outcome put into {@code node}. */

@@ -45,10 +45,12 @@ final class ScanCommand implements Callable<Integer> {
   @Option(names = "--ceph-user", paramLabel = "ID", description = "Ceph client id (default: strata.ceph.user or admin)")
   String cephUser;
 
-  @Option(names = "--conf", paramLabel = "DIR", description = "Hadoop client configuration directory (default: $HADOOP_CONF_DIR)")
+  @Option(names = "--conf", paramLabel = "DIR",
+      description = "Hadoop client configuration directory (default: $HADOOP_CONF_DIR)")
   Path confDir;
 
-  @Option(names = "--fs", paramLabel = "URI", description = "file system for the GIF, e.g. hdfs://nn:8020 (overrides the configuration)")
+  @Option(names = "--fs", paramLabel = "URI",
+      description = "file system for the GIF, e.g. hdfs://nn:8020 (overrides the configuration)")
   String fsUri;
 
   @Option(names = "--json", description = "print the outcome as one JSON object")
@@ -93,7 +95,8 @@ final class ScanCommand implements Callable<Integer> {
       System.out.println(node);
       return 0;
     }
-    System.out.printf("Scanned %s (pool id %d, %d replicas, OSD map epoch %d): %d objects, %s in %.2f s (%.0f objects/s)%n",
+    System.out.printf(
+        "Scanned %s (pool id %d, %d replicas, OSD map epoch %d): %d objects, %s in %.2f s (%.0f objects/s)%n",
         what, header.poolId(), header.replication(), header.osdmapEpoch(), objects, ByteSize.format(header.bytes()),
         seconds, seconds > 0 ? objects / seconds : 0);
     System.out.printf("  list %d ms, stat %d ms, placement %d ms, GIF write %d ms%n", result.timings().listMillis(),
@@ -113,8 +116,10 @@ final class ScanCommand implements Callable<Integer> {
       result.skipped().stream().limit(10).forEach(s -> System.out.println("    " + s));
     }
     System.out.printf("GIF: %s%n", registered.gifPath());
-    System.out.printf("Read in place: cephgif://%s/ (Hadoop keys fs.cephgif.impl=io.strata.inplace.fs.CephGifFileSystem,"
-        + " %s=%s)%n", what.pool(), InPlaceKeys.CEPH_CONF_FILE, conf.get(InPlaceKeys.CEPH_CONF_FILE, "<your ceph.conf>"));
+    System.out.printf(
+        "Read in place: cephgif://%s/ (Hadoop keys fs.cephgif.impl=io.strata.inplace.fs.CephGifFileSystem,"
+            + " %s=%s)%n",
+        what.pool(), InPlaceKeys.CEPH_CONF_FILE, conf.get(InPlaceKeys.CEPH_CONF_FILE, "<your ceph.conf>"));
     return 0;
   }
 

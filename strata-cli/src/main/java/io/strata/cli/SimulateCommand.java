@@ -42,8 +42,12 @@ import picocli.CommandLine.Option;
         "--out DIR also writes results.csv, results.json, a PNG chart per group of runs",
         "(and a scenario's sweep charts) and the cluster spec; scenarios write to",
         "sim-results/NAME by default."})
-final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies,
-    PolicyHelp.ListsRetrievalPolicies, PolicyHelp.ListsAdvisors {
+final class SimulateCommand
+    implements
+      Callable<Integer>,
+      PolicyHelp.ListsPlacementPolicies,
+      PolicyHelp.ListsRetrievalPolicies,
+      PolicyHelp.ListsAdvisors {
   static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--input-model",
       "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
 
@@ -88,14 +92,16 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
           "FB-2010's paths); traces with paths use their own"})
   String inputModel;
 
-  @Option(names = "--seed", defaultValue = "42", description = "seed of every random choice (default: ${DEFAULT-VALUE})")
+  @Option(names = "--seed", defaultValue = "42",
+      description = "seed of every random choice (default: ${DEFAULT-VALUE})")
   long seed;
 
   @Option(names = "--jobs", paramLabel = "N", defaultValue = "0",
       description = "replay only the first N jobs of the trace (default: all)")
   long jobs;
 
-  @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "64MiB", description = "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "64MiB",
+      description = "(default: ${DEFAULT-VALUE})")
   ByteSizeArg blockSize;
 
   @Option(names = "--replication", defaultValue = "3", description = "(default: ${DEFAULT-VALUE})")
@@ -237,7 +243,8 @@ final class SimulateCommand implements Callable<Integer>, PolicyHelp.ListsPlacem
     }
     if (outDir != null) {
       List<Path> written = ScenarioReport.write(outDir, name, grouped, metrics, sweeps, specText);
-      (json ? System.err : System.out).println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
+      (json ? System.err : System.out)
+          .println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
     }
     return 0;
   }

@@ -36,7 +36,8 @@ final class SpecCommand implements Callable<Integer> {
       return 0;
     }
     ClusterSpec spec = loaded.spec();
-    System.out.printf("spec '%s' is valid: %d racks, %d nodes%n", spec.name(), spec.racks().size(), spec.nodes().size());
+    System.out.printf("spec '%s' is valid: %d racks, %d nodes%n", spec.name(), spec.racks().size(),
+        spec.nodes().size());
     System.out.println("tiers, fastest first:");
     for (Tier tier : spec.tierMap().tiers()) {
       System.out.printf("  %d. %-10s %-8s %6.0f MB/s %7.0f IOPS%n", tier.rank() + 1, tier.name(), tier.storageKind(),
@@ -48,7 +49,8 @@ final class SpecCommand implements Callable<Integer> {
         StringBuilder volumes = new StringBuilder();
         for (int i = 0; i < node.volumes().size(); i++) {
           VolumeSpec v = node.volumes().get(i);
-          volumes.append(i == 0 ? "" : ", ").append(v.device().name()).append(' ').append(ByteSize.format(v.capacityBytes()))
+          volumes.append(i == 0 ? "" : ", ").append(v.device().name()).append(' ')
+              .append(ByteSize.format(v.capacityBytes()))
               .append(" [").append(spec.tierOf(node, i)).append(v.backup() ? ", backup" : "").append(']');
         }
         System.out.printf("  %-8s %s%n", node.host(), volumes);

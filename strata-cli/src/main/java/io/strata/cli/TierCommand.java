@@ -46,7 +46,8 @@ final class TierCommand implements Runnable {
 
   /** Options every moving subcommand shares. */
   static final class MoveOptions {
-    @Mixin HdfsConnection connection;
+    @Mixin
+    HdfsConnection connection;
 
     @Option(names = "--json", description = "print the result as JSON")
     boolean json;
@@ -71,7 +72,7 @@ final class TierCommand implements Runnable {
             : command.qualifiedName() + ": " + result.message());
         if (result.files() > 0) {
           out.printf(Locale.ROOT, "  %d file(s), %d of %d block(s) on their tiers, %d move(s), %s copied, "
-                  + "%d failed move(s), %.1f s%n", result.files(), result.blocksDone(), result.blocks(), result.moves(),
+              + "%d failed move(s), %.1f s%n", result.files(), result.blocksDone(), result.blocks(), result.moves(),
               ByteSize.format(result.bytesMoved()), result.failedMoves(), result.millis() / 1000.0);
         }
         result.problems().forEach(p -> out.println("  " + p));
@@ -123,7 +124,8 @@ final class TierCommand implements Runnable {
   @Command(name = "list", aliases = "tiers", mixinStandardHelpOptions = true,
       description = "Capacity, use, remaining space, DataNodes and volumes of each tier, live from the NameNode.")
   static final class ListTiers implements Callable<Integer> {
-    @Mixin HdfsConnection connection;
+    @Mixin
+    HdfsConnection connection;
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -161,9 +163,12 @@ final class TierCommand implements Runnable {
   @Command(name = "create", mixinStandardHelpOptions = true,
       description = "createFileTier: give every file under PATH a replica in TIER (one more replica), unless it has one.")
   static final class Create implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Parameters(index = "1", paramLabel = "TIER") String tier;
-    @Mixin MoveOptions options;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+    @Parameters(index = "1", paramLabel = "TIER")
+    String tier;
+    @Mixin
+    MoveOptions options;
 
     @Override
     public Integer call() throws Exception {
@@ -174,9 +179,12 @@ final class TierCommand implements Runnable {
   @Command(name = "delete", mixinStandardHelpOptions = true,
       description = "deleteFileTier: remove every file under PATH from TIER (its replicas there are deleted).")
   static final class Delete implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Parameters(index = "1", paramLabel = "TIER") String tier;
-    @Mixin MoveOptions options;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+    @Parameters(index = "1", paramLabel = "TIER")
+    String tier;
+    @Mixin
+    MoveOptions options;
 
     @Override
     public Integer call() throws Exception {
@@ -189,15 +197,19 @@ final class TierCommand implements Runnable {
           "Running the same command again within an hour of its completion moves nothing more: it checks that the "
               + "files still have their layouts (an interrupted run is finished instead)."})
   static final class Move implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
-    @Parameters(index = "1", paramLabel = "FROM") String from;
-    @Parameters(index = "2", paramLabel = "TO") String to;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+    @Parameters(index = "1", paramLabel = "FROM")
+    String from;
+    @Parameters(index = "2", paramLabel = "TO")
+    String to;
 
     @Option(names = "--replicas", paramLabel = "N", defaultValue = "1",
         description = "replicas of each file to move (default: ${DEFAULT-VALUE})")
     int replicas;
 
-    @Mixin MoveOptions options;
+    @Mixin
+    MoveOptions options;
 
     @Override
     public Integer call() throws Exception {
@@ -210,15 +222,18 @@ final class TierCommand implements Runnable {
           "Existing replicas move to the policy's tiers where the policy sets tiers per file; under the others "
               + "they stay and new replicas follow the policy."})
   static final class SetPolicy implements Callable<Integer>, PolicyHelp.ListsPlacementPolicies {
-    @Parameters(index = "0", paramLabel = "PATH") String path;
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
     @Parameters(index = "1", paramLabel = "POLICY", completionCandidates = PolicyHelp.PlacementNames.class,
-        description = "a placement policy (listed below)") String policy;
+        description = "a placement policy (listed below)")
+    String policy;
 
     @Option(names = "--replicas", paramLabel = "N", defaultValue = "0",
         description = "replicas per block (required except for layout:, whose tiers give the count)")
     int replicas;
 
-    @Mixin MoveOptions options;
+    @Mixin
+    MoveOptions options;
 
     @Override
     public Integer call() throws Exception {

@@ -57,7 +57,8 @@ final class TierRescueCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the result as JSON")
   boolean json;
 
-  @Mixin HdfsConnection connection;
+  @Mixin
+  HdfsConnection connection;
 
   @Override
   public Integer call() throws Exception {
@@ -73,14 +74,14 @@ final class TierRescueCommand implements Callable<Integer> {
     FilerRescue.Report report;
     try (DistributedFileSystem fs = HdfsFileSystems.open(conf);
          FilerRescue rescue = new FilerRescue(fs, conf, shares, type, parallel)) {
-      report = rescue.run(path, dryRun, json ? b -> { } : b -> System.out.println(RescuePrinter.line(b)));
+      report = rescue.run(path, dryRun, json ? b -> {} : b -> System.out.println(RescuePrinter.line(b)));
     }
     if (json) {
       System.out.println(JSON.writeValueAsString(json(report)));
     } else {
       System.out.printf(Locale.ROOT, "%s: %d missing block(s) under %s: %d recovered%s, %d not found, %d without room, "
-              + "%d failed, %d unconfirmed; searched %d volume(s) of DataNodes that are down (%d of live ones "
-              + "skipped); %.1f s%n", report.complete() ? "ok" : "failed", report.blocks().size(), report.path(),
+          + "%d failed, %d unconfirmed; searched %d volume(s) of DataNodes that are down (%d of live ones "
+          + "skipped); %.1f s%n", report.complete() ? "ok" : "failed", report.blocks().size(), report.path(),
           report.count(FilerRescue.Outcome.RECOVERED),
           dryRun ? " (" + report.count(FilerRescue.Outcome.WOULD_RECOVER) + " would be)" : "",
           report.count(FilerRescue.Outcome.NOT_FOUND), report.count(FilerRescue.Outcome.NO_ROOM),

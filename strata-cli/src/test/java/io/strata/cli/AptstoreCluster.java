@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -170,7 +169,6 @@ final class AptstoreCluster implements AutoCloseable {
       return List.of();
     }
   }
-
 
   @Override
   public void close() {

@@ -111,7 +111,8 @@ class CephCommandIT {
 
       assertEquals(0, cli.strata("scan", "ceph://strata/logs/", "--ceph-conf", conf.toString(), "--out",
           gif.toUri().toString()), cli.stderr());
-      assertTrue(cli.stdout().contains("since the previous GIF: 0 new, 0 changed, 0 deleted, 2 unchanged"), cli.stdout());
+      assertTrue(cli.stdout().contains("since the previous GIF: 0 new, 0 changed, 0 deleted, 2 unchanged"),
+          cli.stdout());
 
       // Hadoop's own shell in a fresh JVM, with only the cephgif jar added to Hadoop's jars (found through the jar's
       // service file, no fs.cephgif.impl) and the keys in a core-site.xml: `hadoop fs` with the jar on

@@ -36,7 +36,8 @@ class ClusterUpIT {
         "cluster", "up", "--preset", "hdfsh", "--dir", clusterDir.toString(), "--json", "--no-emulation"));
     Process process = new ProcessBuilder(command).redirectError(dir.resolve("stderr.txt").toFile()).start();
     try {
-      BufferedReader stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader stdout = new BufferedReader(
+          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       String line = stdout.readLine();
       assertTrue(line != null, "cluster up printed nothing; stderr: " + Files.readString(dir.resolve("stderr.txt")));
       JsonNode ready = new ObjectMapper().readTree(line);

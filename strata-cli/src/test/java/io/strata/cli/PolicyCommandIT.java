@@ -46,8 +46,8 @@ class PolicyCommandIT {
       assertEquals(0, cli.strata("policy", "show", "/hot/deeper/f", "--conf", conf));
       assertTrue(cli.stdout().contains("'hybrid' (rule for /hot/deeper)"), cli.stdout());
 
-      StrataBlockPlacementPolicy plugin = (StrataBlockPlacementPolicy)
-          cluster.miniCluster().getNamesystem().getBlockManager().getBlockPlacementPolicy();
+      StrataBlockPlacementPolicy plugin = (StrataBlockPlacementPolicy) cluster.miniCluster().getNamesystem()
+          .getBlockManager().getBlockPlacementPolicy();
       long deadline = System.currentTimeMillis() + 10_000;
       while (!plugin.rules().ruleFor("/hot/f").policy().equals("tier-aware") && System.currentTimeMillis() < deadline) {
         Thread.sleep(100);
@@ -73,7 +73,7 @@ class PolicyCommandIT {
         in.readAllBytes();
       }
       long counted = 0;
-      for (long until = System.currentTimeMillis() + 20_000; counted == 0 && System.currentTimeMillis() < until; ) {
+      for (long until = System.currentTimeMillis() + 20_000; counted == 0 && System.currentTimeMillis() < until;) {
         assertEquals(0, cli.strata("report", "--reads", "--json", "--conf", conf), cli.stderr());
         JsonNode reads = new ObjectMapper().readTree(cli.stdout());
         counted = 0;

@@ -179,12 +179,16 @@ class SimulateCommandTest {
         "unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort)"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", dir.resolve("none.tsv").toString()));
     assertTrue(stderr().contains("none.tsv': no such file"), stderr());
-    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--placement", "fastest"));
+    assertEquals(2,
+        StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--placement", "fastest"));
     assertTrue(stderr().contains("unknown placement policy 'fastest'"), stderr());
-    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--retrieval", "psychic"));
+    assertEquals(2,
+        StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--retrieval", "psychic"));
     assertTrue(stderr().contains("unknown retrieval policy 'psychic'"), stderr());
-    assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--popularity", "aptstor"));
-    assertTrue(stderr().contains("unknown popularity policy 'aptstor' (known: none, scarlett, aptstore-perf, aptstore)"),
+    assertEquals(2,
+        StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--popularity", "aptstor"));
+    assertTrue(
+        stderr().contains("unknown popularity policy 'aptstor' (known: none, scarlett, aptstore-perf, aptstore)"),
         stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats"));
     assertTrue(stderr().contains("--trace FILE|NAME is missing: the jobs to replay on hats"), stderr());

@@ -115,7 +115,8 @@ class StrataCliTest {
   @Test
   void aBadSpecIsRefusedBeforeAnyDaemonStarts(@TempDir Path dir) throws Exception {
     Path spec = dir.resolve("bad.yaml");
-    Files.writeString(spec, "racks:\n  - name: r1\n    nodes:\n      - host: n1\n        volumes:\n          - {device: tape, capacity: 1GiB}\n");
+    Files.writeString(spec,
+        "racks:\n  - name: r1\n    nodes:\n      - host: n1\n        volumes:\n          - {device: tape, capacity: 1GiB}\n");
     Path clusterDir = dir.resolve("cluster");
     assertEquals(2, cli.strata("cluster", "up", "--spec", spec.toString(), "--dir", clusterDir.toString()));
     assertTrue(cli.stderr().contains(spec + ":6:"), cli.stderr());
@@ -153,7 +154,9 @@ class StrataCliTest {
   void specSummaryRanksTiersAndPrintRoundTrips(@TempDir Path dir) throws Exception {
     assertEquals(0, cli.strata("spec", "--preset", "hats"));
     String summary = cli.stdout();
-    assertTrue(summary.indexOf("pcie-ssd") < summary.indexOf("sata-ssd") && summary.indexOf("sata-ssd") < summary.indexOf(" hdd "),
+    assertTrue(
+        summary.indexOf("pcie-ssd") < summary.indexOf("sata-ssd")
+            && summary.indexOf("sata-ssd") < summary.indexOf(" hdd "),
         summary);
     assertEquals(0, cli.strata("spec", "--preset", "energy", "--print"));
     Path copy = dir.resolve("energy.yaml");

@@ -114,10 +114,12 @@ class TierCommandIT {
     assertEquals(2, cli.strata("tier", "set-policy", "/cli/move/f", "tier-aware", "--conf", conf));
     assertTrue(cli.stderr().contains("give the number of replicas"), cli.stderr());
     assertEquals(0, cli.strata("policy", "show", "/cli/move/f", "--conf", conf));
-    assertTrue(cli.stdout().contains("layout:pcie-ssd+hdd+hdd"), "strata policy shows the recorded layout: " + cli.stdout());
+    assertTrue(cli.stdout().contains("layout:pcie-ssd+hdd+hdd"),
+        "strata policy shows the recorded layout: " + cli.stdout());
 
     assertEquals(0, cli.strata("monitor", "--once", "--json", "--path", "/cli/move", "--conf", conf));
-    JsonNode cycle = new ObjectMapper().readTree(cli.stdout().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow());
+    JsonNode cycle = new ObjectMapper()
+        .readTree(cli.stdout().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow());
     assertEquals(1, cycle.get("filesChecked").asInt(), cli.stdout());
     assertEquals(0, cycle.get("offLayout").asInt());
     assertEquals(2, cli.strata("monitor", "--once", "--high-water", "50", "--low-water", "60", "--conf", conf));

@@ -73,7 +73,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /** Writes the NameNode's audit log to {@code file} in the format a production NameNode uses. */
     public Options withAuditLog(Path file) {
-      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, extraConf, file);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, extraConf,
+          file);
     }
 
     public Options withEmulation(boolean emulate) {
@@ -81,11 +82,13 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     public Options withSpeedScale(double scale) {
-      return new Options(baseDir, emulateDeviceSpeed, scale, blockSize, nameNodePort, nameNodeHttpPort, extraConf, auditLog);
+      return new Options(baseDir, emulateDeviceSpeed, scale, blockSize, nameNodePort, nameNodeHttpPort, extraConf,
+          auditLog);
     }
 
     public Options withBlockSize(long bytes) {
-      return new Options(baseDir, emulateDeviceSpeed, speedScale, bytes, nameNodePort, nameNodeHttpPort, extraConf, auditLog);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, bytes, nameNodePort, nameNodeHttpPort, extraConf,
+          auditLog);
     }
 
     public Options withPorts(int rpcPort, int httpPort) {
@@ -95,7 +98,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     public Options withConf(Map<String, String> conf) {
       Map<String, String> merged = new LinkedHashMap<>(extraConf);
       merged.putAll(conf);
-      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, merged, auditLog);
+      return new Options(baseDir, emulateDeviceSpeed, speedScale, blockSize, nameNodePort, nameNodeHttpPort, merged,
+          auditLog);
     }
   }
 
@@ -120,7 +124,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     String[] hosts = new String[count];
     for (int i = 0; i < count; i++) {
       NodeSpec node = nodes.get(i);
-      types[i] = node.volumes().stream().map(v -> StorageType.valueOf(v.storageKind().name())).toArray(StorageType[]::new);
+      types[i] = node.volumes().stream().map(v -> StorageType.valueOf(v.storageKind().name()))
+          .toArray(StorageType[]::new);
       racks[i] = node.rack();
       hosts[i] = node.host();
     }

@@ -46,7 +46,8 @@ class EmbeddedClusterIT {
 
   @Test
   void everyDataNodeHasTheSpecsHostRackStorageTypesAndCapacities() throws Exception {
-    DatanodeStorageReport[] reports = cluster.fileSystem().getClient().getDatanodeStorageReport(DatanodeReportType.LIVE);
+    DatanodeStorageReport[] reports = cluster.fileSystem().getClient()
+        .getDatanodeStorageReport(DatanodeReportType.LIVE);
     assertEquals(9, reports.length);
     Map<String, DatanodeStorageReport> byHost = new HashMap<>();
     for (DatanodeStorageReport report : reports) {
@@ -56,8 +57,10 @@ class EmbeddedClusterIT {
       DatanodeStorageReport report = byHost.get(node.host());
       assertTrue(report != null, "NameNode knows no DataNode " + node.host() + ", only " + byHost.keySet());
       assertEquals(node.rack(), report.getDatanodeInfo().getNetworkLocation(), node.host());
-      List<StorageType> expectedTypes = node.volumes().stream().map(v -> StorageType.valueOf(v.storageKind().name())).sorted().toList();
-      List<StorageType> actualTypes = Arrays.stream(report.getStorageReports()).map(r -> r.getStorage().getStorageType()).sorted().toList();
+      List<StorageType> expectedTypes = node.volumes().stream().map(v -> StorageType.valueOf(v.storageKind().name()))
+          .sorted().toList();
+      List<StorageType> actualTypes = Arrays.stream(report.getStorageReports())
+          .map(r -> r.getStorage().getStorageType()).sorted().toList();
       assertEquals(expectedTypes, actualTypes, node.host());
       for (StorageReport storage : report.getStorageReports()) {
         long expected = node.volumes().stream()

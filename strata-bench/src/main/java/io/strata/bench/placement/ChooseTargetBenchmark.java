@@ -223,7 +223,7 @@ public class ChooseTargetBenchmark {
     }
     next = 0;
     System.out.printf("[check] %s: %d blocks placed, 3 nodes and >= 2 racks each; first replica on the writer %d%%;"
-            + " replicas per tier %s; Strata-placed %d, completed by HDFS default %d, tier fallbacks %d%n",
+        + " replicas per tier %s; Strata-placed %d, completed by HDFS default %d, tier fallbacks %d%n",
         contender, CHECK_CALLS, writerLocal * 100 / CHECK_CALLS, perTier, metrics.placedBlocks() - placedBefore,
         metrics.defaultCompletions() - completedBefore, metrics.fallbackReplicas() - fallbacksBefore);
   }

@@ -1,7 +1,6 @@
 package io.strata.bench.placement;
 
 import io.strata.hdfs.StrataKeys;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -217,7 +216,7 @@ public final class NnThroughputComparison {
     long start = System.nanoTime();
     long workerCpuNanos;
     try (LogCapture capture = LogCapture.of(NNThroughputBenchmark.class.getName());
-        WorkerCpu cpu = WorkerCpu.start()) {
+         WorkerCpu cpu = WorkerCpu.start()) {
       NNThroughputBenchmark.runBenchmark(conf, settings.arguments());
       lines = capture.lines();
       workerCpuNanos = cpu.stop();

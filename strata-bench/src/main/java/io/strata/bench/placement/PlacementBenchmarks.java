@@ -49,14 +49,15 @@ public final class PlacementBenchmarks {
       ChooseTargetJmh.Settings s = options.jmhSettings();
       double loadBefore = loadAverage();
       log.printf("JMH: chooseTarget, %d nodes / %d racks (%s), contenders %s; %d fork(s), %d x %d s warmup, "
-              + "%d x %d s measured each...%n", s.nodes(), s.racks(), s.tiers(), s.contenders(), s.forks(),
+          + "%d x %d s measured each...%n", s.nodes(), s.racks(), s.tiers(), s.contenders(), s.forks(),
           s.warmupIterations(), s.warmupSeconds(), s.measurementIterations(), s.measurementSeconds());
       jmhRows = ChooseTargetJmh.run(s, log);
       out.println();
       load(loadBefore, out);
       jmhLowest = Throughput.printTable(String.format(Locale.ROOT,
           "NameNode chooseTarget, new block x 3 replicas, HOT storage policy, writer a random node; %d nodes in %d "
-              + "racks, tiers %s; JMH throughput (%d cores)", s.nodes(), s.racks(),
+              + "racks, tiers %s; JMH throughput (%d cores)",
+          s.nodes(), s.racks(),
           s.tiers().equals(ChooseTargetBenchmark.THREE_TIERS) ? "pcie-ssd/sata-ssd/hdd" : "hdd only", cores),
           jmhRows, ChooseTargetBenchmark.STOCK, out);
     }
@@ -75,7 +76,8 @@ public final class PlacementBenchmarks {
       load(loadBefore, out);
       nnLowest = Throughput.printTable(String.format(Locale.ROOT,
           "Hadoop NNThroughputBenchmark %s (in-process NameNode; plugin tiers: one DISK tier 'hdd'); mean of %d "
-              + "round(s) (%d cores)", String.join(" ", s.arguments()), s.rounds(), cores),
+              + "round(s) (%d cores)",
+          String.join(" ", s.arguments()), s.rounds(), cores),
           nnRows, ChooseTargetBenchmark.STOCK, out);
     }
     return new Outcome(jmhRows, nnRows, jmhLowest, nnLowest);
@@ -108,7 +110,7 @@ public final class PlacementBenchmarks {
         case "--nnbench-only" -> nnOnly = true;
         case "--quick" -> quick = true;
         case "--jmh-contenders", "--jmh-tiers", "--nn-contenders", "--nn-op", "--nn-rounds", "--jmh-timing" ->
-            overrides.add(new String[] {args[i], args[++i]});
+          overrides.add(new String[] {args[i], args[++i]});
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }

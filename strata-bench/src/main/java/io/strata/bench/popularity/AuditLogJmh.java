@@ -56,8 +56,9 @@ public class AuditLogJmh {
       int second = i % 60;
       int minute = (i / 60) % 60;
       int hour = (i / 3600) % 24;
-      out[i] = String.format("2026-11-22 %02d:%02d:%02d,%03d INFO FSNamesystem.audit: allowed=true\tugi=etl (auth:SIMPLE)"
-          + "\tip=/10.1.%d.%d\tcmd=%s\tsrc=/warehouse/events/day=%d/part-%05d\tdst=null\tperm=null\tproto=rpc",
+      out[i] = String.format(
+          "2026-11-22 %02d:%02d:%02d,%03d INFO FSNamesystem.audit: allowed=true\tugi=etl (auth:SIMPLE)"
+              + "\tip=/10.1.%d.%d\tcmd=%s\tsrc=/warehouse/events/day=%d/part-%05d\tdst=null\tperm=null\tproto=rpc",
           hour, minute, second, i % 1000, i % 200, i % 250, cmd, file % 365, file);
     }
     return out;

@@ -81,13 +81,14 @@ public final class RetrievalBenchmark {
       int readers = spec.nodes().size();
       log.printf("writing %d files of %d MiB under hybrid placement...%n", readers, bytesPerFile >> 20);
       DatasetWriter.Result written = DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/bench/data"), readers,
-          bytesPerFile, readers, 7, n -> { });
+          bytesPerFile, readers, 7, n -> {});
       for (int round = 0; round < rounds; round++) {
         for (int k = 0; k < policies.size(); k++) {
           String policy = policies.get((k + round) % policies.size());
           topology.setRetrievalPolicy(policy, null);
           long localBefore = ReadMetrics.get().reads(Locality.NODE_LOCAL);
-          long allBefore = localBefore + ReadMetrics.get().reads(Locality.RACK_LOCAL) + ReadMetrics.get().reads(Locality.REMOTE);
+          long allBefore = localBefore + ReadMetrics.get().reads(Locality.RACK_LOCAL)
+              + ReadMetrics.get().reads(Locality.REMOTE);
           readRound(fs, written.files(), results.get(policy));
           long local = ReadMetrics.get().reads(Locality.NODE_LOCAL);
           long all = local + ReadMetrics.get().reads(Locality.RACK_LOCAL) + ReadMetrics.get().reads(Locality.REMOTE);

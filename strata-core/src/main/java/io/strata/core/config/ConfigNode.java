@@ -124,7 +124,8 @@ public final class ConfigNode {
     Set<String> known = new TreeSet<>(Arrays.asList(allowed));
     for (Map.Entry<String, ConfigNode> entry : entries().entrySet()) {
       if (!known.contains(entry.getKey())) {
-        throw entry.getValue().error("unknown key '" + entry.getKey() + "' (allowed: " + String.join(", ", known) + ")");
+        throw entry.getValue()
+            .error("unknown key '" + entry.getKey() + "' (allowed: " + String.join(", ", known) + ")");
       }
     }
     return this;

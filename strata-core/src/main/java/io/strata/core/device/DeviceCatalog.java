@@ -14,8 +14,8 @@ import java.util.Map;
 public final class DeviceCatalog {
   private static final String BUILTIN = "io/strata/core/device/devices.yaml";
   private static final String[] PROFILE_KEYS = {
-    "name", "storageType", "readMBps", "writeMBps", "iops", "activeWatts", "idleWatts", "standbyWatts",
-    "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "sources"};
+      "name", "storageType", "readMBps", "writeMBps", "iops", "activeWatts", "idleWatts", "standbyWatts",
+      "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "sources"};
 
   private final Map<String, DeviceProfile> profiles;
 
@@ -54,7 +54,8 @@ public final class DeviceCatalog {
     ConfigNode typeNode = node.require("storageType");
     StorageKind kind = StorageKind.parse(typeNode.text());
     if (kind == null) {
-      throw typeNode.error("unknown storage type '" + typeNode.text() + "' (HDFS types: RAM_DISK, NVDIMM, SSD, DISK, ARCHIVE, PROVIDED)");
+      throw typeNode.error("unknown storage type '" + typeNode.text()
+          + "' (HDFS types: RAM_DISK, NVDIMM, SSD, DISK, ARCHIVE, PROVIDED)");
     }
     double idle = node.require("idleWatts").nonNegative();
     Map<String, String> sources = new LinkedHashMap<>();

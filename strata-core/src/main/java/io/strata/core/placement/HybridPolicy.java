@@ -81,7 +81,8 @@ public final class HybridPolicy extends ReplicaByReplicaPolicy {
         scopes.add(new Scope.InRack(placed.get(1).rack()));
         scopes.add(new Scope.InRack(placed.get(0).rack()));
       }
-      default -> { }
+      default -> {
+      }
     }
     scopes.add(Scope.ANYWHERE);
     return RackScopes.tierFirst(TierChoices.primaryWithFallbacks(wanted, chooser.tiers()), scopes);

@@ -35,7 +35,8 @@ public record TierLayout(List<String> tiers) {
   public static TierLayout parse(String policy, TierMap tierMap) {
     String text = policy == null ? "" : policy.trim();
     if (!text.startsWith(PREFIX) || text.length() == PREFIX.length()) {
-      throw new ConfigException("policy '" + text + "': a layout lists one tier per replica, e.g. layout:ssd+disk+disk");
+      throw new ConfigException(
+          "policy '" + text + "': a layout lists one tier per replica, e.g. layout:ssd+disk+disk");
     }
     List<String> names = new ArrayList<>();
     for (String part : text.substring(PREFIX.length()).split("\\+", -1)) {

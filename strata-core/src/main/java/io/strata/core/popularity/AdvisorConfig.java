@@ -203,7 +203,8 @@ public final class AdvisorConfig {
         (int) value(0, defaults.defaultReplication()), (int) value(1, defaults.minReplication()),
         (int) value(2, defaults.maxReplication()), defaults.secondaryRedundant(), value(3, defaults.hotFactor()),
         value(4, defaults.coldFactor()), (long) value(8, defaults.demoteAfterIdleSeconds()),
-        concat(defaults.pins(), pins), concat(defaults.scheduledReads(), scheduled), defaults.nodes(), value(5, defaults.mtbfYears()), value(6, defaults.lossPeriodDays()),
+        concat(defaults.pins(), pins), concat(defaults.scheduledReads(), scheduled), defaults.nodes(),
+        value(5, defaults.mtbfYears()), value(6, defaults.lossPeriodDays()),
         value(7, defaults.maxLossProbability()));
   }
 

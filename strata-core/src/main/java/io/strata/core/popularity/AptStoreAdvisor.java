@@ -76,7 +76,8 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
           renames.renamed(event.src(), event.dst(), event.renameMayMoveInto(), predictor);
         }
       }
-      default -> { }
+      default -> {
+      }
     }
   }
 

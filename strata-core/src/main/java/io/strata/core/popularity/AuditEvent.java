@@ -3,7 +3,9 @@ package io.strata.core.popularity;
 /** One parsed HDFS audit log line; a mutable holder so a parser can refill it without allocating per line. */
 public final class AuditEvent {
   /** The commands popularity cares about; the rest are {@link #OTHER}. */
-  public enum Command { OPEN, CREATE, DELETE, RENAME, OTHER }
+  public enum Command {
+    OPEN, CREATE, DELETE, RENAME, OTHER
+  }
 
   long timeMillis;
   boolean allowed;

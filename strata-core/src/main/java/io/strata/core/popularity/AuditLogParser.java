@@ -149,7 +149,8 @@ public final class AuditLogParser {
     }
     long instant = localMillis - offsetMillis;
     if (secondPassOffsetMillis != offsetMillis) {
-      if (hour != secondPassHour && previousMillis != Long.MIN_VALUE && instant < previousMillis - OUT_OF_ORDER_MILLIS) {
+      if (hour != secondPassHour && previousMillis != Long.MIN_VALUE
+          && instant < previousMillis - OUT_OF_ORDER_MILLIS) {
         secondPassHour = hour;
       }
       if (hour == secondPassHour) {

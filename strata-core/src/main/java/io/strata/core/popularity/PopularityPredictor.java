@@ -23,8 +23,8 @@ import java.util.function.LongConsumer;
 public final class PopularityPredictor {
   private final PpaSettings settings;
   private final PopularityTable table;
-  private double sum;          // sum of P over files, for AVG(P)
-  private double increase;     // IP over the current reference time
+  private double sum; // sum of P over files, for AVG(P)
+  private double increase; // IP over the current reference time
   private double referenceAverage; // AVG(P) as the current reference time began, for the load l
 
   public PopularityPredictor(PpaSettings settings, int expectedFiles) {

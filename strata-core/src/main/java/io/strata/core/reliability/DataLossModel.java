@@ -15,7 +15,8 @@ public final class DataLossModel {
   /** Eq. 6: the probability that one node fails within {@code periodDays}, from its MTBF. */
   public static double nodeFailureProbability(double mtbfYears, double periodDays) {
     if (!(mtbfYears > 0) || !(periodDays > 0)) {
-      throw new IllegalArgumentException("MTBF and period must be > 0, got " + mtbfYears + " years, " + periodDays + " days");
+      throw new IllegalArgumentException(
+          "MTBF and period must be > 0, got " + mtbfYears + " years, " + periodDays + " days");
     }
     return -Math.expm1(-(periodDays / 365.25) / mtbfYears);
   }

@@ -74,7 +74,8 @@ public final class SpecParser {
       ConfigNode rackName = rackNode.require("name");
       String rack = rackName.text().startsWith("/") ? rackName.text() : "/" + rackName.text();
       if (!RACK.matcher(rack).matches()) {
-        throw rackName.error("'" + rackName.text() + "' is not a rack location (letters, digits, '_', '.', '-', levels separated by '/')");
+        throw rackName.error("'" + rackName.text()
+            + "' is not a rack location (letters, digits, '_', '.', '-', levels separated by '/')");
       }
       if (racksSeen.containsKey(rack)) {
         throw rackName.error("duplicate rack '" + rack + "' (first at line " + racksSeen.get(rack).line() + ")");
@@ -135,7 +136,8 @@ public final class SpecParser {
       ConfigNode typeNode = ruleNode.require("storageType");
       StorageKind kind = StorageKind.parse(typeNode.text());
       if (kind == null) {
-        throw typeNode.error("unknown storage type '" + typeNode.text() + "' (HDFS types: RAM_DISK, NVDIMM, SSD, DISK, ARCHIVE, PROVIDED)");
+        throw typeNode.error("unknown storage type '" + typeNode.text()
+            + "' (HDFS types: RAM_DISK, NVDIMM, SSD, DISK, ARCHIVE, PROVIDED)");
       }
       StorageKind previous = kindByName.putIfAbsent(name, kind);
       if (previous != null && previous != kind) {
@@ -152,9 +154,11 @@ public final class SpecParser {
       List<String> hosts = ruleNode.get("hosts") == null ? List.of() : ruleNode.get("hosts").texts();
       TierRule rule = new TierRule(name, kind, hosts, device);
       boolean claimsAny = racks.stream().flatMap(r -> r.nodes().stream())
-          .anyMatch(n -> n.volumes().stream().anyMatch(v -> rule.matches(n.host(), v.storageKind(), v.device().name())));
+          .anyMatch(
+              n -> n.volumes().stream().anyMatch(v -> rule.matches(n.host(), v.storageKind(), v.device().name())));
       if (!claimsAny) {
-        throw ruleNode.error("tier '" + name + "' matches no volume in this spec (check storageType, hosts and device)");
+        throw ruleNode
+            .error("tier '" + name + "' matches no volume in this spec (check storageType, hosts and device)");
       }
       rules.add(rule);
     }
@@ -182,7 +186,8 @@ public final class SpecParser {
             throw root.error("tier '" + tier + "' would hold both " + current.kind() + " and "
                 + volume.storageKind() + " volumes; name the tiers apart");
           }
-          double read = current == null ? volume.device().readMBps() : Math.min(current.readMBps(), volume.device().readMBps());
+          double read = current == null ? volume.device().readMBps()
+              : Math.min(current.readMBps(), volume.device().readMBps());
           double iops = current == null ? volume.device().iops() : Math.min(current.iops(), volume.device().iops());
           boolean backup = current == null ? volume.backup() : current.backup() && volume.backup();
           speeds.put(tier, new TierMap.TierSpeed(tier, volume.storageKind(), read, iops, backup));

@@ -56,11 +56,14 @@ class LayoutPolicyTest {
 
   @Test
   void badLayoutsAreRefusedNamingTheTier() {
-    ConfigException unknown = assertThrows(ConfigException.class, () -> PlacementPolicies.parse("layout:ssd+hdd", tiers));
-    assertTrue(unknown.getMessage().contains("unknown tier 'ssd' (known: pcie-ssd, sata-ssd, hdd)"), unknown.getMessage());
+    ConfigException unknown = assertThrows(ConfigException.class,
+        () -> PlacementPolicies.parse("layout:ssd+hdd", tiers));
+    assertTrue(unknown.getMessage().contains("unknown tier 'ssd' (known: pcie-ssd, sata-ssd, hdd)"),
+        unknown.getMessage());
     ConfigException empty = assertThrows(ConfigException.class, () -> PlacementPolicies.parse("layout:", tiers));
     assertTrue(empty.getMessage().contains("one tier per replica"), empty.getMessage());
-    ConfigException blank = assertThrows(ConfigException.class, () -> PlacementPolicies.parse("layout:hdd++hdd", tiers));
+    ConfigException blank = assertThrows(ConfigException.class,
+        () -> PlacementPolicies.parse("layout:hdd++hdd", tiers));
     assertTrue(blank.getMessage().contains("empty tier name"), blank.getMessage());
   }
 

@@ -43,7 +43,8 @@ class PlacementPoliciesTest {
       for (int to = from + 1; to <= blocks; to++) {
         double expected = (to - from) * p;
         int actual = flashPrefix[to] - flashPrefix[from];
-        assertTrue(Math.abs(actual - expected) <= 1.0 + 1e-9, "blocks " + from + ".." + to + ": " + actual + " vs " + expected);
+        assertTrue(Math.abs(actual - expected) <= 1.0 + 1e-9,
+            "blocks " + from + ".." + to + ": " + actual + " vs " + expected);
       }
     }
     assertTrue(h.fallbacks.isEmpty());

@@ -48,7 +48,8 @@ class PlacementRulesTest {
   @Test
   void aBadRuleIsRefusedWhenTheRulesAreBuiltNamingTheRule() {
     ConfigException e = assertThrows(ConfigException.class,
-        () -> PlacementRules.of(PlacementRules.parseInline("/a=tier-aware;/b=ratio:2", "strata.placement.rules"), hats));
+        () -> PlacementRules.of(PlacementRules.parseInline("/a=tier-aware;/b=ratio:2", "strata.placement.rules"),
+            hats));
     assertTrue(e.getMessage().startsWith("rule for /b: policy 'ratio:2'"), e.getMessage());
     ConfigException relative = assertThrows(ConfigException.class,
         () -> PlacementRules.parseInline("data=hybrid", "strata.placement.rules"));

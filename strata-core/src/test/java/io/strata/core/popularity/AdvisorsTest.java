@@ -223,10 +223,10 @@ class AdvisorsTest {
     ScarlettAdvisor scarlett = new ScarlettAdvisor(rules, new ScarlettSettings(1, 0.5, 60));
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < 7; i++) {
-      lines.add(open("/hot", 0, i));      // 7 opens within a minute
+      lines.add(open("/hot", 0, i)); // 7 opens within a minute
     }
     lines.add(open("/warm", 1, 0));
-    lines.add(open("/warm", 3, 0));       // never two in a window
+    lines.add(open("/warm", 3, 0)); // never two in a window
     feed(scarlett, lines);
     assertEquals(7, scarlett.concurrentAccesses("/hot"));
     assertEquals(1, scarlett.concurrentAccesses("/warm"));

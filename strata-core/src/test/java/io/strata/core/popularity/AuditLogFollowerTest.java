@@ -35,7 +35,7 @@ class AuditLogFollowerTest {
       assertEquals(0, follower.poll(e -> seen.add(e.src())), "no log yet");
       append(live, line("/a") + line("/b"));
       follower.poll(e -> seen.add(e.src()));
-      append(live, line("/c") + "garbage line\n" + line("/d").substring(0, 40));   // a half-written line
+      append(live, line("/c") + "garbage line\n" + line("/d").substring(0, 40)); // a half-written line
       // A call about no file (the DataNode report) is a good record with nothing to count.
       String report = line("/d").replace("cmd=open", "cmd=datanodeReport").replace("src=/d", "src=null");
       follower.poll(e -> seen.add(e.src()));
@@ -75,7 +75,7 @@ class AuditLogFollowerTest {
   @Test
   void timesAreReadInTheZoneItIsGiven(@TempDir Path dir) throws Exception {
     Path live = dir.resolve("hdfs-audit.log");
-    append(live, line("/a"));   // written at 2026-01-01 00:00:00,000 local time
+    append(live, line("/a")); // written at 2026-01-01 00:00:00,000 local time
     List<Long> times = new ArrayList<>();
     try (AuditLogFollower follower = new AuditLogFollower(live, ZoneId.of("Asia/Kolkata"))) {
       follower.poll(e -> times.add(e.timeMillis()));
@@ -88,17 +88,17 @@ class AuditLogFollowerTest {
   void theLiveLogsLastRecordIsComparedWithTheFilesLastWrite(@TempDir Path dir) throws Exception {
     Path live = dir.resolve("hdfs-audit.log");
     append(dir.resolve("hdfs-audit.log.1"), line("/archived"));
-    append(live, line("/a"));   // stamped 2026-01-01 00:00:00,000
+    append(live, line("/a")); // stamped 2026-01-01 00:00:00,000
     Files.setLastModifiedTime(live, FileTime.from(
         Instant.parse("2026-01-01T00:00:00.400Z")));
     try (AuditLogFollower utc = new AuditLogFollower(live)) {
-      utc.readArchive(dir.resolve("hdfs-audit.log.1"), e -> { });
+      utc.readArchive(dir.resolve("hdfs-audit.log.1"), e -> {});
       assertEquals(OptionalLong.empty(), utc.liveSkewMillis(), "archives do not count");
-      utc.poll(e -> { });
+      utc.poll(e -> {});
       assertEquals(OptionalLong.of(-400), utc.liveSkewMillis());
     }
     try (AuditLogFollower kolkata = new AuditLogFollower(live, ZoneId.of("Asia/Kolkata"))) {
-      kolkata.poll(e -> { });
+      kolkata.poll(e -> {});
       assertEquals(OptionalLong.of(-(5 * 3600 + 1800) * 1000L - 400), kolkata.liveSkewMillis());
     }
   }

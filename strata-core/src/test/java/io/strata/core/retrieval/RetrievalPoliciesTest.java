@@ -44,7 +44,8 @@ class RetrievalPoliciesTest {
   private static void assertShare(double expected, Double actual, String what) {
     double sd = Math.sqrt(expected * (1 - expected) / DRAWS);
     double got = actual == null ? 0 : actual;
-    assertTrue(Math.abs(got - expected) <= 4 * sd + 1e-9, what + ": share " + got + ", expected " + expected + " +- " + 4 * sd);
+    assertTrue(Math.abs(got - expected) <= 4 * sd + 1e-9,
+        what + ": share " + got + ", expected " + expected + " +- " + 4 * sd);
   }
 
   @Test

@@ -26,8 +26,10 @@ class PresetsTest {
     assertEquals(3, hats.racks().size());
     for (RackSpec rack : hats.racks()) {
       assertEquals(3, rack.nodes().size());
-      long pcie = rack.nodes().stream().filter(n -> n.volumes().stream().anyMatch(v -> v.device().name().equals("pcie-ssd"))).count();
-      long sata = rack.nodes().stream().filter(n -> n.volumes().stream().anyMatch(v -> v.device().name().equals("sata-ssd"))).count();
+      long pcie = rack.nodes().stream()
+          .filter(n -> n.volumes().stream().anyMatch(v -> v.device().name().equals("pcie-ssd"))).count();
+      long sata = rack.nodes().stream()
+          .filter(n -> n.volumes().stream().anyMatch(v -> v.device().name().equals("sata-ssd"))).count();
       assertEquals(1, pcie, rack.name());
       assertEquals(2, sata, rack.name());
       assertTrue(rack.nodes().stream().allMatch(n -> n.has(StorageKind.DISK)));

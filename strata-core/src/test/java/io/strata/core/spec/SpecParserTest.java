@@ -44,9 +44,10 @@ class SpecParserTest {
   @Test
   void jsonSpecsAreAccepted(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("c.json");
-    Files.writeString(file, """
-        {"name": "j", "racks": [{"name": "/r1", "nodes": [{"host": "x1", "volumes": [{"device": "hdd", "capacity": "2GiB"}]}]}]}
-        """);
+    Files.writeString(file,
+        """
+            {"name": "j", "racks": [{"name": "/r1", "nodes": [{"host": "x1", "volumes": [{"device": "hdd", "capacity": "2GiB"}]}]}]}
+            """);
     ClusterSpec spec = SpecParser.parse(file);
     assertEquals("x1", spec.nodes().get(0).host());
     assertEquals(StorageKind.DISK, spec.nodes().get(0).volumes().get(0).storageKind());
@@ -97,7 +98,8 @@ class SpecParserTest {
 
   @Test
   void tierRulesMustClaimSomethingAndKeepOneStorageType() {
-    ConfigException none = refuse(GOOD.replace("name: small", "name: small\ntiers:\n  - {name: nvme, storageType: SSD, hosts: [zz*]}"));
+    ConfigException none = refuse(
+        GOOD.replace("name: small", "name: small\ntiers:\n  - {name: nvme, storageType: SSD, hosts: [zz*]}"));
     assertTrue(none.getMessage().contains("tier 'nvme' matches no volume"), none.getMessage());
     ConfigException mixed = refuse(GOOD.replace("name: small",
         "name: small\ntiers:\n  - {name: fast, storageType: SSD}\n  - {name: fast, storageType: DISK}"));

@@ -42,7 +42,8 @@ final class Commands {
     try {
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new HostNetworkException("`" + String.join(" ", command) + "` did not finish in " + TIMEOUT_SECONDS + " s");
+        throw new HostNetworkException(
+            "`" + String.join(" ", command) + "` did not finish in " + TIMEOUT_SECONDS + " s");
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();

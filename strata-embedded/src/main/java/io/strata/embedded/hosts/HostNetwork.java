@@ -94,7 +94,7 @@ public final class HostNetwork implements AutoCloseable {
   public static HostNetwork create(String clusterId, HostNetworkPlan plan) {
     NetworkNames names = new NetworkNames(clusterId);
     try (FileChannel lockFile = FileChannel.open(lockPath(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock lock = lockFile.lock()) {
+         FileLock lock = lockFile.lock()) {
       List<String> existing = leftovers(clusterId);
       if (!existing.isEmpty()) {
         throw new HostNetworkException("a host network for cluster " + clusterId + " already exists ("
@@ -368,7 +368,8 @@ public final class HostNetwork implements AutoCloseable {
   }
 
   private static List<Subnet.Cidr> rangesInUse() {
-    return Subnet.rangesIn(Commands.run("ip", "-4", "addr") + "\n" + Commands.run("ip", "-4", "route", "show", "table", "all"));
+    return Subnet
+        .rangesIn(Commands.run("ip", "-4", "addr") + "\n" + Commands.run("ip", "-4", "route", "show", "table", "all"));
   }
 
   private static Path lockPath() {

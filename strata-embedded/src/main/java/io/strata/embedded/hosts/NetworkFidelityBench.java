@@ -41,8 +41,8 @@ public final class NetworkFidelityBench {
         new Rack(RACK_B, UNLIMITED_BITS, List.of(new Host("b1", UNLIMITED_BITS)))));
     String clusterId = String.format("%06x", ProcessHandle.current().pid() & 0xffffff);
     try (HostNetwork network = HostNetwork.create(clusterId, plan);
-        ProbeProcesses.Server rackLocal = ProbeProcesses.serve(network, "a2");
-        ProbeProcesses.Server crossRack = ProbeProcesses.serve(network, "b1")) {
+         ProbeProcesses.Server rackLocal = ProbeProcesses.serve(network, "a2");
+         ProbeProcesses.Server crossRack = ProbeProcesses.serve(network, "b1")) {
       out.printf("%-8s %-10s %14s %14s %7s%n", "link", "path", "configured", "measured", "ratio");
       for (long mbit : ratesMbit) {
         long bits = mbit * 1_000_000;

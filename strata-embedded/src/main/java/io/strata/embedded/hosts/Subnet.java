@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /** An IPv4 /24 inside 10.0.0.0/8 holding one cluster's root address and hosts. */
 record Subnet(int base) {
   static final int PREFIX_LENGTH = 24;
-  private static final Pattern IPV4 = Pattern.compile("\\b(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})(?:/(\\d{1,2}))?\\b");
+  private static final Pattern IPV4 = Pattern
+      .compile("\\b(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})(?:/(\\d{1,2}))?\\b");
 
   Subnet {
     if ((base & 0xff) != 0 || (base >>> 24) != 10) {

@@ -81,7 +81,7 @@ public final class TransferProbe {
           socket.setSoTimeout(READ_TIMEOUT_MILLIS);
           InputStream in = socket.getInputStream();
           long total = 0;
-          for (int n; (n = in.read(buffer)) >= 0; ) {
+          for (int n; (n = in.read(buffer)) >= 0;) {
             total += n;
           }
           DataOutputStream out = new DataOutputStream(socket.getOutputStream());

@@ -37,7 +37,7 @@ public final class Applier {
    * {@code failed} or {@code retry}.
    */
   public interface Listener {
-    Listener NONE = (plan, change, outcome, detail) -> { };
+    Listener NONE = (plan, change, outcome, detail) -> {};
 
     void changed(AutotierJournal.Entry plan, Change change, String outcome, String detail);
   }
@@ -235,7 +235,8 @@ public final class Applier {
     switch (change.kind()) {
       case PROMOTE -> metrics.filesPromoted.incr();
       case DEMOTE -> metrics.filesDemoted.incr();
-      default -> { }
+      default -> {
+      }
     }
     long delta = (long) (target.replication() - now.replication()) * now.blockTiers().size();
     (delta > 0 ? metrics.replicasAdded : metrics.replicasRemoved).incr(Math.abs(delta));

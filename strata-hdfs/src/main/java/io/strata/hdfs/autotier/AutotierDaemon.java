@@ -231,8 +231,8 @@ public final class AutotierDaemon {
     this.listener = listener;
     // Advisors that only change replica counts run on clusters without a secondary tier too; filer shares are the
     // secondary tier's volumes, so they need one.
-    boolean needsSecondary =
-        ReplicationAdvisors.entry(advisors.advisorName()).movesBetweenTiers() || settings.filerShares() != null;
+    boolean needsSecondary = ReplicationAdvisors.entry(advisors.advisorName()).movesBetweenTiers()
+        || settings.filerShares() != null;
     this.chosen = settings.dryRun() && settings.filerShares() == null ? null
         : TierRoles.choose(tierMap, settings.primaryTier(), settings.secondaryTier(), needsSecondary);
   }

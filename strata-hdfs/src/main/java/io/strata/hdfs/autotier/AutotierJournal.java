@@ -37,8 +37,8 @@ public final class AutotierJournal {
   public static final String DIR = "/.strata/autotier";
   static final int KEEP_DONE = 20;
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final DateTimeFormatter ID =
-      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")
+      .withZone(ZoneOffset.UTC);
 
   /** A journaled plan. */
   public record Entry(String id, long createdMillis, String advisor, double lossProbability, List<Change> changes) {

@@ -140,7 +140,7 @@ public final class AutotierRunner implements AutoCloseable {
     long reference = Math.floorDiv(event.timeMillis(), referenceMillis);
     if (backfillReference != Long.MIN_VALUE && reference > backfillReference
         && advisor instanceof AptStoreAdvisor aptStore) {
-      aptStore.predictor().endReferenceTime(hash -> { });
+      aptStore.predictor().endReferenceTime(hash -> {});
     }
     backfillReference = Math.max(backfillReference, reference);
     observe(event);
@@ -183,8 +183,8 @@ public final class AutotierRunner implements AutoCloseable {
   }
 
   /** Finishes the journal's unfinished plans, oldest first; stops early when {@code stopping}. */
-  public List<Applier.Result> replay(BooleanSupplier stopping, BiConsumer<AutotierJournal.Entry,
-      Integer> resuming) throws IOException, InterruptedException {
+  public List<Applier.Result> replay(BooleanSupplier stopping, BiConsumer<AutotierJournal.Entry, Integer> resuming)
+      throws IOException, InterruptedException {
     List<Applier.Result> results = new ArrayList<>();
     if (applier == null) {
       return results;

@@ -47,8 +47,8 @@ public record TierRoles(String primary, String secondary) {
   }
 
   private static String check(TierMap tierMap, String name, boolean wantSecondary, String option, String known) {
-    Tier tier = tierMap.find(name).orElseThrow(() ->
-        new ConfigException(option + ": unknown tier '" + name + "' (known: " + known + ")"));
+    Tier tier = tierMap.find(name)
+        .orElseThrow(() -> new ConfigException(option + ": unknown tier '" + name + "' (known: " + known + ")"));
     if (isSecondary(tier) != wantSecondary) {
       throw new ConfigException(option + ": tier '" + name + "' is " + (wantSecondary ? "not a" : "a")
           + " secondary tier (backup or ARCHIVE)" + (wantSecondary ? "" : "; promoted files must not go there"));

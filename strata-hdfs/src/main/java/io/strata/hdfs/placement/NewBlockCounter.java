@@ -31,7 +31,7 @@ final class NewBlockCounter {
   }
 
   private void sweep(long now) {
-    for (Iterator<Entry> it = files.values().iterator(); it.hasNext(); ) {
+    for (Iterator<Entry> it = files.values().iterator(); it.hasNext();) {
       if (now - it.next().lastUsed.get() > IDLE_MILLIS) {
         it.remove();
       }

@@ -20,14 +20,14 @@ public final class PlacementMetrics implements MetricsSource {
   private static final PlacementMetrics INSTANCE = new PlacementMetrics();
 
   private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("dfs");
-  final MutableCounterLong placedBlocks =
-      registry.newCounter("PlacedBlocks", "Blocks placed by a Strata policy (not 'default')", 0L);
+  final MutableCounterLong placedBlocks = registry.newCounter("PlacedBlocks",
+      "Blocks placed by a Strata policy (not 'default')", 0L);
   final MutableCounterLong fallbackReplicas = registry.newCounter("FallbackReplicas",
       "Replicas that went to another tier than the policy wanted (full or missing tier)", 0L);
   final MutableCounterLong defaultCompletions = registry.newCounter("DefaultCompletions",
       "Blocks for which the Strata policy found too few targets and HDFS's default placement completed them", 0L);
-  final MutableCounterLong ruleLoads =
-      registry.newCounter("RuleLoads", "Successful loads of placement rules kept in HDFS", 0L);
+  final MutableCounterLong ruleLoads = registry.newCounter("RuleLoads",
+      "Successful loads of placement rules kept in HDFS", 0L);
   final MutableCounterLong ruleLoadFailures = registry.newCounter("RuleLoadFailures",
       "Placement rule files in HDFS that were refused (the previous rules stay in force)", 0L);
   /** Versions (file and modification time) of rules files refused so far. */

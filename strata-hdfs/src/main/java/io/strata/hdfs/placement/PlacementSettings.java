@@ -24,7 +24,8 @@ public record PlacementSettings(TierMap tierMap, List<PlacementRules.Rule> confi
 
   public static PlacementSettings from(Configuration conf) {
     TierMap tiers = tierMap(conf);
-    List<PlacementRules.Rule> rules = new ArrayList<>(PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
+    List<PlacementRules.Rule> rules = new ArrayList<>(
+        PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
     String rulesFile = conf.getTrimmed(StrataKeys.RULES_FILE);
     if (rulesFile != null && !rulesFile.isEmpty()) {
       Path file = Path.of(rulesFile);

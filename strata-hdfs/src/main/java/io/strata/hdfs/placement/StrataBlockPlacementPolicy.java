@@ -283,7 +283,8 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
   Replica replicaOf(DatanodeStorageInfo storage) {
     DatanodeDescriptor node = storage.getDatanodeDescriptor();
     StorageKind kind = StorageKind.valueOf(storage.getStorageType().name());
-    return new Replica(node.getHostName(), node.getNetworkLocation(), tierMap().tierName(node.getHostName(), kind, null));
+    return new Replica(node.getHostName(), node.getNetworkLocation(),
+        tierMap().tierName(node.getHostName(), kind, null));
   }
 
   /**

@@ -43,7 +43,8 @@ record BlockReplica(String node, String rack, String tier) {
       String host = hosts[i];
       String name = element(names, i);
       StorageType type = types == null ? null : element(types, i);
-      replicas.add(new BlockReplica(nodeName(host, name), rackOf(element(topologyPaths, i)), tierOf(host, type, tierMap)));
+      replicas
+          .add(new BlockReplica(nodeName(host, name), rackOf(element(topologyPaths, i)), tierOf(host, type, tierMap)));
     }
     return replicas;
   }

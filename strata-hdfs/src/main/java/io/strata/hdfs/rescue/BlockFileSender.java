@@ -2,7 +2,6 @@ package io.strata.hdfs.rescue;
 
 import io.strata.hdfs.DataNodeConnection;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -26,8 +26,10 @@ public final class ReadMetrics implements MetricsSource {
   private final Map<Locality, MutableCounterLong> byLocality = new ConcurrentHashMap<>();
 
   private ReadMetrics() {
-    byLocality.put(Locality.NODE_LOCAL, registry.newCounter("ReadsNodeLocal", "Reads sent to a node-local replica", 0L));
-    byLocality.put(Locality.RACK_LOCAL, registry.newCounter("ReadsRackLocal", "Reads sent to a rack-local replica", 0L));
+    byLocality.put(Locality.NODE_LOCAL,
+        registry.newCounter("ReadsNodeLocal", "Reads sent to a node-local replica", 0L));
+    byLocality.put(Locality.RACK_LOCAL,
+        registry.newCounter("ReadsRackLocal", "Reads sent to a rack-local replica", 0L));
     byLocality.put(Locality.REMOTE, registry.newCounter("ReadsRemote", "Reads sent to another rack", 0L));
   }
 

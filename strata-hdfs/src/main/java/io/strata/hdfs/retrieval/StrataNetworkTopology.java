@@ -139,7 +139,8 @@ public class StrataNetworkTopology extends DFSNetworkTopology implements Configu
     if (activeLen > 0 && nodes[0] instanceof DatanodeInfoWithStorage replica && replica.getStorageType() != null) {
       ReplicaChoice first = choiceOf(replica);
       String readerHost = readerIsDataNode && reader instanceof DatanodeInfo dn ? dn.getHostName() : null;
-      ReadMetrics.get().count(first.tier(), Locality.of(readerHost, reader == null ? null : reader.getNetworkLocation(), first));
+      ReadMetrics.get().count(first.tier(),
+          Locality.of(readerHost, reader == null ? null : reader.getNetworkLocation(), first));
     }
   }
 

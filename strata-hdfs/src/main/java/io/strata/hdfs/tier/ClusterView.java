@@ -63,8 +63,9 @@ public final class ClusterView {
     try {
       reports = fs.getClient().getDatanodeStorageReport(DatanodeReportType.LIVE);
     } catch (IOException e) {
-      throw TierAccessException.explain(e, "Strata's tier commands read the DataNodes' storage reports, as the Balancer and "
-          + "the Mover do");
+      throw TierAccessException.explain(e,
+          "Strata's tier commands read the DataNodes' storage reports, as the Balancer and "
+              + "the Mover do");
     }
     List<Volume> volumes = new ArrayList<>();
     for (DatanodeStorageReport report : reports) {
@@ -146,7 +147,8 @@ public final class ClusterView {
       byTier.put(tier.name(), new TierUsage.Builder(tier.name(), tier.rank(), tier.storageKind().name()));
     }
     for (Volume volume : volumes) {
-      byTier.computeIfAbsent(volume.tier(), name -> new TierUsage.Builder(name, Integer.MAX_VALUE, volume.type().name()))
+      byTier
+          .computeIfAbsent(volume.tier(), name -> new TierUsage.Builder(name, Integer.MAX_VALUE, volume.type().name()))
           .add(volume);
     }
     List<TierUsage> rows = new ArrayList<>();

@@ -40,7 +40,8 @@ final class FileLayouts {
 
   /** The layouts of the configured rules overridden by {@code stored}, the rules already read from HDFS. */
   static FileLayouts of(Configuration conf, List<PlacementRules.Rule> stored, TierMap tierMap) {
-    List<PlacementRules.Rule> all = new ArrayList<>(PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
+    List<PlacementRules.Rule> all = new ArrayList<>(
+        PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
     all.addAll(stored);
     return new FileLayouts(PlacementRules.of(all, tierMap), tierMap);
   }

@@ -19,10 +19,12 @@ public final class MonitorMetrics implements MetricsSource {
 
   private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("strata");
   final MutableCounterLong cycles = registry.newCounter("Cycles", "Monitor cycles run", 0L);
-  final MutableCounterLong filesChecked = registry.newCounter("FilesChecked", "Files checked against their layouts", 0L);
+  final MutableCounterLong filesChecked = registry.newCounter("FilesChecked", "Files checked against their layouts",
+      0L);
   final MutableCounterLong violationsFound = registry.newCounter("ViolationsFound",
       "Files found with replicas off their layout or split across tiers", 0L);
-  final MutableCounterLong filesRepaired = registry.newCounter("FilesRepaired", "Files brought back to their layout", 0L);
+  final MutableCounterLong filesRepaired = registry.newCounter("FilesRepaired", "Files brought back to their layout",
+      0L);
   final MutableCounterLong repairsFailed = registry.newCounter("RepairsFailed", "Repairs left unfinished", 0L);
   final MutableCounterLong filesDemoted = registry.newCounter("FilesDemoted",
       "Files moved to a slower tier because a tier was above its high-water mark", 0L);

@@ -134,7 +134,7 @@ final class MovePlanner {
         .filter(v -> v.rack().equals(source.rack()) || perRack.getOrDefault(v.rack(), 0) == 0
             || perRack.get(source.rack()) >= 2)
         .min(Comparator.comparingInt((Candidate v) -> v.rack().equals(source.rack()) ? 0
-                : perRack.getOrDefault(v.rack(), 0) == 0 ? 1 : 2)
+            : perRack.getOrDefault(v.rack(), 0) == 0 ? 1 : 2)
             .thenComparing(Comparator.comparingLong(Candidate::room).reversed()))
         .orElse(null);
   }

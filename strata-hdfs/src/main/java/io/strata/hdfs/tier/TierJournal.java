@@ -120,7 +120,8 @@ final class TierJournal {
 
   private Plan parse(JsonNode root) {
     List<PlacementRules.Rule> rules = new ArrayList<>();
-    root.path("setRules").forEach(r -> rules.add(new PlacementRules.Rule(r.get("path").asText(), r.get("policy").asText())));
+    root.path("setRules")
+        .forEach(r -> rules.add(new PlacementRules.Rule(r.get("path").asText(), r.get("policy").asText())));
     List<String> clear = new ArrayList<>();
     root.path("clearBelow").forEach(c -> clear.add(c.asText()));
     List<Reconciler.Target> targets = new ArrayList<>();

@@ -308,7 +308,8 @@ public final class TierManager implements Closeable {
       if (!planned.refusals().isEmpty()) {
         return TierResult.refused(op, path, Failure.NOT_APPLICABLE, planned.refusals().size() + " file(s) refused, "
             + "nothing was changed: " + String.join("; ", planned.refusals().subList(0, Math.min(5,
-            planned.refusals().size()))), started);
+                planned.refusals().size()))),
+            started);
       }
       Optional<String> noRoom = checkRoom(planned, view);
       if (noRoom.isPresent()) {
@@ -365,7 +366,7 @@ public final class TierManager implements Closeable {
           List.of(), millis);
     }
     String message = String.format("%d of %d file(s) under %s not finished (%s); the new layout is recorded and every "
-            + "block is readable: run the same call again to finish", outcome.unfinishedFiles.size(), outcome.files.get(),
+        + "block is readable: run the same call again to finish", outcome.unfinishedFiles.size(), outcome.files.get(),
         path, outcome.problems.isEmpty() ? "" : outcome.problems.get(0));
     LOG.warn("{}: {}", command, message);
     return new TierResult(op, path, false, Failure.INCOMPLETE, message, layout, outcome.files.get(),

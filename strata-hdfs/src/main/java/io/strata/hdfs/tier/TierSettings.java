@@ -35,15 +35,18 @@ public record TierSettings(int parallelMoves, Duration confirmTimeout, Duration 
   }
 
   public TierSettings withParallelMoves(int moves) {
-    return new TierSettings(moves, confirmTimeout, nameNodeWait, pollInterval, maxFailuresPerBlock, ruleRefresh, listener);
+    return new TierSettings(moves, confirmTimeout, nameNodeWait, pollInterval, maxFailuresPerBlock, ruleRefresh,
+        listener);
   }
 
   public TierSettings withNameNodeWait(Duration wait) {
-    return new TierSettings(parallelMoves, confirmTimeout, wait, pollInterval, maxFailuresPerBlock, ruleRefresh, listener);
+    return new TierSettings(parallelMoves, confirmTimeout, wait, pollInterval, maxFailuresPerBlock, ruleRefresh,
+        listener);
   }
 
   public TierSettings withRuleRefresh(Duration refresh) {
-    return new TierSettings(parallelMoves, confirmTimeout, nameNodeWait, pollInterval, maxFailuresPerBlock, refresh, listener);
+    return new TierSettings(parallelMoves, confirmTimeout, nameNodeWait, pollInterval, maxFailuresPerBlock, refresh,
+        listener);
   }
 
   public TierSettings withListener(MoveListener moveListener) {

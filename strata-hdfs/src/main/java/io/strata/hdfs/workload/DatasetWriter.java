@@ -44,7 +44,8 @@ public final class DatasetWriter {
       List<Future<Long>> written = new ArrayList<>();
       for (int i = 0; i < files; i++) {
         final int index = i;
-        written.add(pool.submit(() -> writeFile(fs, paths.get(index), seed, index * rowsPerFile, rowsPerFile, progress)));
+        written
+            .add(pool.submit(() -> writeFile(fs, paths.get(index), seed, index * rowsPerFile, rowsPerFile, progress)));
       }
       long total = 0;
       for (Future<Long> future : written) {

@@ -59,7 +59,7 @@ class ApplierTest {
     }
 
     /** Runs before a step is applied, outside the lock (lets a test hold steps of several files at once). */
-    Consumer<String> beforeEachStep = path -> { };
+    Consumer<String> beforeEachStep = path -> {};
 
     @Override
     public synchronized Optional<FileState> state(String path) {
@@ -277,7 +277,7 @@ class ApplierTest {
     AutotierJournal.Entry plan = journal().write("aptstore", 1e-9, fourChanges(), 0);
     Applier applier = new Applier(journal(), files, ChangeStepsTest.ROLES, ChangeStepsTest.TIERS,
         ChangeStepsTest.REDUNDANT_FILER, TokenBucket.perInterval(1, 10, heldUntilTheFirstStep), unlimited(clock),
-        new AutotierMetrics(), (p, change, outcome, detail) -> { }, 2);
+        new AutotierMetrics(), (p, change, outcome, detail) -> {}, 2);
     assertThrows(InterruptedIOException.class, () -> applier.apply(plan, () -> false));
     assertEquals(List.of(), files.applied, "nothing started after the first change ended the run");
     assertEquals(1, journal().unfinished().size());

@@ -58,7 +58,7 @@ class PlacementUnderPressureIT {
       assertEquals(1, beans.size(), "JMX beans: " + beans);
       // Hadoop's JMX adapter refreshes its snapshot at most every 10 s.
       long viaJmx = 0;
-      for (long deadline = System.currentTimeMillis() + 20_000; viaJmx == 0 && System.currentTimeMillis() < deadline; ) {
+      for (long deadline = System.currentTimeMillis() + 20_000; viaJmx == 0 && System.currentTimeMillis() < deadline;) {
         viaJmx = ((Number) jmx.getAttribute(beans.iterator().next(), "FallbackReplicas")).longValue();
         Thread.sleep(500);
       }
@@ -83,14 +83,16 @@ class PlacementUnderPressureIT {
 
   @Test
   void aBadRuleStopsTheNameNodeAtStartupWithTheReason(@TempDir Path dir) {
-    Exception e = assertThrows(Exception.class, () -> PluginCluster.start("hdfsh", dir, "/x=ratio:7", Map.of()).close());
+    Exception e = assertThrows(Exception.class,
+        () -> PluginCluster.start("hdfsh", dir, "/x=ratio:7", Map.of()).close());
     Throwable cause = e;
     StringBuilder messages = new StringBuilder();
     while (cause != null) {
       messages.append(cause.getMessage()).append(" | ");
       cause = cause.getCause();
     }
-    assertTrue(messages.toString().contains("rule for /x: policy 'ratio:7': P must be within [0, 1]"), messages.toString());
+    assertTrue(messages.toString().contains("rule for /x: policy 'ratio:7': P must be within [0, 1]"),
+        messages.toString());
   }
 
   @Test
@@ -119,8 +121,8 @@ class PlacementUnderPressureIT {
       writeRules(c, "rules:\n  - {path: /later, policy: hybrid}\n");
       c.cluster.miniCluster().restartNameNode(true);
       // The restarted NameNode reads the stored rules as soon as their file's block is reported again.
-      for (long until = System.currentTimeMillis() + 20_000;
-          !c.plugin().rules().ruleFor("/later/x").policy().equals("hybrid") && System.currentTimeMillis() < until; ) {
+      for (long until = System.currentTimeMillis() + 20_000; !c.plugin().rules().ruleFor("/later/x").policy()
+          .equals("hybrid") && System.currentTimeMillis() < until;) {
         c.plugin().refreshRules();
         Thread.sleep(200);
       }

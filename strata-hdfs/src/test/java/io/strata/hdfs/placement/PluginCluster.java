@@ -38,7 +38,8 @@ final class PluginCluster implements AutoCloseable {
     this.fs = cluster.fileSystem();
   }
 
-  static PluginCluster start(String presetOrSpecText, Path dir, String rules, Map<String, String> extra) throws IOException {
+  static PluginCluster start(String presetOrSpecText, Path dir, String rules, Map<String, String> extra)
+      throws IOException {
     return start(presetOrSpecText, dir, rules, extra, true);
   }
 
@@ -70,7 +71,8 @@ final class PluginCluster implements AutoCloseable {
   }
 
   StrataBlockPlacementPolicy plugin() {
-    return (StrataBlockPlacementPolicy) cluster.miniCluster().getNamesystem().getBlockManager().getBlockPlacementPolicy();
+    return (StrataBlockPlacementPolicy) cluster.miniCluster().getNamesystem().getBlockManager()
+        .getBlockPlacementPolicy();
   }
 
   /**

@@ -32,20 +32,21 @@ import org.junit.jupiter.api.Test;
  */
 class TierNodeIndexTest {
   private static final int DRAWS = 400;
-  private static final TierNodeIndex.TierTarget PCIE =
-      new TierNodeIndex.TierTarget("pcie-ssd", StorageKind.SSD, StorageType.SSD);
-  private static final TierNodeIndex.TierTarget SATA =
-      new TierNodeIndex.TierTarget("sata-ssd", StorageKind.SSD, StorageType.SSD);
-  private static final TierNodeIndex.TierTarget HDD =
-      new TierNodeIndex.TierTarget("hdd", StorageKind.DISK, StorageType.DISK);
+  private static final TierNodeIndex.TierTarget PCIE = new TierNodeIndex.TierTarget("pcie-ssd", StorageKind.SSD,
+      StorageType.SSD);
+  private static final TierNodeIndex.TierTarget SATA = new TierNodeIndex.TierTarget("sata-ssd", StorageKind.SSD,
+      StorageType.SSD);
+  private static final TierNodeIndex.TierTarget HDD = new TierNodeIndex.TierTarget("hdd", StorageKind.DISK,
+      StorageType.DISK);
 
   private final TierMap tierMap = TierMap.of(List.of(
       new TierRule("pcie-ssd", StorageKind.SSD, List.of("r*f*"), null),
       new TierRule("sata-ssd", StorageKind.SSD, List.of(), null),
-      new TierRule("hdd", StorageKind.DISK, List.of(), null)), List.of(
-      new TierMap.TierSpeed("pcie-ssd", StorageKind.SSD, 2000, 0),
-      new TierMap.TierSpeed("sata-ssd", StorageKind.SSD, 500, 0),
-      new TierMap.TierSpeed("hdd", StorageKind.DISK, 150, 0)));
+      new TierRule("hdd", StorageKind.DISK, List.of(), null)),
+      List.of(
+          new TierMap.TierSpeed("pcie-ssd", StorageKind.SSD, 2000, 0),
+          new TierMap.TierSpeed("sata-ssd", StorageKind.SSD, 500, 0),
+          new TierMap.TierSpeed("hdd", StorageKind.DISK, 150, 0)));
   private final AtomicLong clock = new AtomicLong();
   private DFSNetworkTopology topology;
   private TierNodeIndex index;

@@ -55,7 +55,8 @@ class TierPlacementIT {
         assertTrue(new HashSet<>(c.racks(block)).size() >= 2, file);
       }
     }
-    PlacementReport report = new PlacementReportCollector(c.fs).collect(new org.apache.hadoop.fs.Path("/tier"), c.spec.tierMap());
+    PlacementReport report = new PlacementReportCollector(c.fs).collect(new org.apache.hadoop.fs.Path("/tier"),
+        c.spec.tierMap());
     assertEquals(0, report.wholeFileViolations().total());
     assertEquals(0, report.singleRackBlocks().total());
   }
@@ -69,7 +70,8 @@ class TierPlacementIT {
       assertEquals(ALL_TIERS, new HashSet<>(tiers));
       assertEquals(2, new HashSet<>(racks).size(), "two replicas share a rack, the other is off-rack: " + racks);
     }
-    PlacementReport report = new PlacementReportCollector(c.fs).collect(new org.apache.hadoop.fs.Path("/hybrid"), c.spec.tierMap());
+    PlacementReport report = new PlacementReportCollector(c.fs).collect(new org.apache.hadoop.fs.Path("/hybrid"),
+        c.spec.tierMap());
     assertEquals(0, report.wholeFileViolations().total());
   }
 

@@ -105,8 +105,8 @@ class PlacementReportBuilderTest {
     PlacementReport report = threeFiles();
     assertTrue(report.rackSpreadChecked());
     assertEquals(List.of(
-            new SingleRackBlock("/data/b", 0, 0, 2, "/rack2"),
-            new SingleRackBlock("/data/c", 0, 0, 2, "/rack1")),
+        new SingleRackBlock("/data/b", 0, 0, 2, "/rack2"),
+        new SingleRackBlock("/data/c", 0, 0, 2, "/rack1")),
         report.singleRackBlocks().items());
     assertEquals(2, report.singleRackBlocks().total());
     assertTrue(report.singleRackBlocks().items().stream().noneMatch(b -> b.file().equals("/data/a")));
@@ -185,7 +185,7 @@ class PlacementReportBuilderTest {
     assertEquals(new Row("unknown", 2, 200, 2.0 / 6), byName(report.tiers()).get("unknown"));
     // nvme and disk each miss the untyped middle block; "unknown" is not a tier anyone placed data in.
     assertEquals(List.of(new WholeFileViolation("/data/old", "nvme", 2, 3),
-            new WholeFileViolation("/data/old", "disk", 2, 3)),
+        new WholeFileViolation("/data/old", "disk", 2, 3)),
         report.wholeFileViolations().items());
   }
 

@@ -39,7 +39,8 @@ class PlacementReportIT {
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = EmbeddedCluster.start(SPEC, EmbeddedCluster.Options.defaults(dir).withEmulation(false).withBlockSize(1 << 20));
+    cluster = EmbeddedCluster.start(SPEC,
+        EmbeddedCluster.Options.defaults(dir).withEmulation(false).withBlockSize(1 << 20));
     fs = cluster.fileSystem();
     fs.mkdirs(new org.apache.hadoop.fs.Path(ROOT, "onessd"));
     fs.setStoragePolicy(new org.apache.hadoop.fs.Path(ROOT, "onessd"), HdfsConstants.ONESSD_STORAGE_POLICY_NAME);

@@ -106,7 +106,8 @@ class MovePlannerTest {
   @Test
   void aFullTierBlocksWithTheReason() {
     List<Candidate> volumes = new ArrayList<>(hats(100 * MB));
-    volumes.replaceAll(v -> v.tier().equals("pcie-ssd") ? new Candidate(v.node(), v.host(), v.rack(), v.tier(), MB / 2) : v);
+    volumes.replaceAll(
+        v -> v.tier().equals("pcie-ssd") ? new Candidate(v.node(), v.host(), v.rack(), v.tier(), MB / 2) : v);
     Step step = MovePlanner.next(List.of(on("r1n2", "hdd"), on("r2n2", "hdd"), on("r2n3", "hdd")),
         List.of("pcie-ssd", "hdd", "hdd"), volumes, MB);
     Blocked blocked = assertInstanceOf(Blocked.class, step);

@@ -169,7 +169,6 @@ final class TierCluster implements AutoCloseable {
     cluster.awaitHealthy(Duration.ofSeconds(60));
   }
 
-
   private static byte[] digest(byte[] data) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(data);

@@ -44,7 +44,8 @@ public final class InPlaceBenchmark {
 
   public static Results run(Settings settings, Path dir, PrintStream log) throws Exception {
     InPlaceTestbed.Options options = InPlaceTestbed.Options.defaults().withYarn(settings.mapReduceBytes() > 0)
-        .withStore(settings.store(), Math.max(4L << 30, 2 * settings.sizes().stream().mapToLong(Long::longValue).sum()));
+        .withStore(settings.store(),
+            Math.max(4L << 30, 2 * settings.sizes().stream().mapToLong(Long::longValue).sum()));
     try (InPlaceTestbed testbed = InPlaceTestbed.start(dir, options, log)) {
       FileSystem hdfs = testbed.hdfsFileSystem();
       log.printf("testbed up: Ceph (%s) in %.1f s, HDFS and%s YARN on node1..node3%n", settings.store().confName(),
@@ -71,7 +72,8 @@ public final class InPlaceBenchmark {
             scans.add(registered.totalMillis());
           }
           GifScanner.Timings t = registered.result().timings();
-          log.printf("    scan+register %d ms: list %d, stat %d, placement %d, GIF write %d%n", registered.totalMillis(),
+          log.printf("    scan+register %d ms: list %d, stat %d, placement %d, GIF write %d%n",
+              registered.totalMillis(),
               t.listMillis(), t.statMillis(), t.placementMillis(), registered.writeMillis());
         }
         org.apache.hadoop.fs.Path copyDir = new org.apache.hadoop.fs.Path("/copy/" + prefix);

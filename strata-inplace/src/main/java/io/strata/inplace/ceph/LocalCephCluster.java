@@ -185,8 +185,9 @@ public final class LocalCephCluster {
         }
         List<String> alive = livePids(dir);
         if (!alive.isEmpty()) {
-          throw new IllegalStateException("a Ceph cluster is already running in " + dir + " (" + String.join(", ", alive)
-              + "); stop it first: strata ceph down --dir " + dir);
+          throw new IllegalStateException(
+              "a Ceph cluster is already running in " + dir + " (" + String.join(", ", alive)
+                  + "); stop it first: strata ceph down --dir " + dir);
         }
         deleteTree(dir);
       }
@@ -282,7 +283,8 @@ public final class LocalCephCluster {
     Commands.check(List.of("ceph-authtool", keyring.toString(), "--gen-key", "-n", "client.admin",
         "--cap", "mon", "allow *", "--cap", "osd", "allow *", "--cap", "mgr", "allow *"), dir, 30);
     Path monmap = dir.resolve("monmap");
-    Commands.check(List.of("monmaptool", "--create", "--fsid", fsid, "--addv", "a", monHost, monmap.toString()), dir, 30);
+    Commands.check(List.of("monmaptool", "--create", "--fsid", fsid, "--addv", "a", monHost, monmap.toString()), dir,
+        30);
     Commands.check(List.of("ceph-mon", "-c", conf.toString(), "--mkfs", "-i", "a", "--monmap", monmap.toString(),
         "--keyring", keyring.toString()), dir, 60);
     Commands.check(List.of("ceph-mon", "-c", conf.toString(), "-i", "a"), dir, 60);

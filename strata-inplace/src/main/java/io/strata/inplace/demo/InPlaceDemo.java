@@ -52,7 +52,8 @@ public final class InPlaceDemo {
           scan.result().gif().entries().size(), ByteSize.format(scan.result().gif().header().bytes()),
           scan.totalMillis());
       out.printf("   The Global Information File is an ordinary HDFS file, %s:%n", hdfs.makeQualified(gifPath));
-      try (BufferedReader reader = new BufferedReader(new InputStreamReader(hdfs.open(gifPath), StandardCharsets.UTF_8))) {
+      try (BufferedReader reader = new BufferedReader(
+          new InputStreamReader(hdfs.open(gifPath), StandardCharsets.UTF_8))) {
         String line;
         int rows = 0;
         while ((line = reader.readLine()) != null && rows < 4) {

@@ -45,7 +45,7 @@ public final class GifFiles {
    */
   public static Gif read(FileSystem fs, Path path) throws IOException {
     Path qualified = fs.makeQualified(path);
-    for (int attempt = 1; ; attempt++) {
+    for (int attempt = 1;; attempt++) {
       FileStatus opened = fs.getFileStatus(qualified);
       try (InputStream in = fs.open(qualified)) {
         return GifCodec.read(in, qualified.toString());

@@ -40,32 +40,62 @@ public final class ObjectHash {
     c += length;
     // The cases fall through, as in the C original; the lowest byte of c is reserved for the length.
     switch (len) {
-      case 11: c += (k[i + 10] & 0xff) << 24; // fall through
-      case 10: c += (k[i + 9] & 0xff) << 16; // fall through
-      case 9: c += (k[i + 8] & 0xff) << 8; // fall through
-      case 8: b += (k[i + 7] & 0xff) << 24; // fall through
-      case 7: b += (k[i + 6] & 0xff) << 16; // fall through
-      case 6: b += (k[i + 5] & 0xff) << 8; // fall through
-      case 5: b += k[i + 4] & 0xff; // fall through
-      case 4: a += (k[i + 3] & 0xff) << 24; // fall through
-      case 3: a += (k[i + 2] & 0xff) << 16; // fall through
-      case 2: a += (k[i + 1] & 0xff) << 8; // fall through
-      case 1: a += k[i] & 0xff; // fall through
-      default: break;
+      case 11 :
+        c += (k[i + 10] & 0xff) << 24; // fall through
+      case 10 :
+        c += (k[i + 9] & 0xff) << 16; // fall through
+      case 9 :
+        c += (k[i + 8] & 0xff) << 8; // fall through
+      case 8 :
+        b += (k[i + 7] & 0xff) << 24; // fall through
+      case 7 :
+        b += (k[i + 6] & 0xff) << 16; // fall through
+      case 6 :
+        b += (k[i + 5] & 0xff) << 8; // fall through
+      case 5 :
+        b += k[i + 4] & 0xff; // fall through
+      case 4 :
+        a += (k[i + 3] & 0xff) << 24; // fall through
+      case 3 :
+        a += (k[i + 2] & 0xff) << 16; // fall through
+      case 2 :
+        a += (k[i + 1] & 0xff) << 8; // fall through
+      case 1 :
+        a += k[i] & 0xff; // fall through
+      default :
+        break;
     }
     return mix(a, b, c)[2];
   }
 
   private static int[] mix(int a, int b, int c) {
-    a -= b; a -= c; a ^= c >>> 13;
-    b -= c; b -= a; b ^= a << 8;
-    c -= a; c -= b; c ^= b >>> 13;
-    a -= b; a -= c; a ^= c >>> 12;
-    b -= c; b -= a; b ^= a << 16;
-    c -= a; c -= b; c ^= b >>> 5;
-    a -= b; a -= c; a ^= c >>> 3;
-    b -= c; b -= a; b ^= a << 10;
-    c -= a; c -= b; c ^= b >>> 15;
+    a -= b;
+    a -= c;
+    a ^= c >>> 13;
+    b -= c;
+    b -= a;
+    b ^= a << 8;
+    c -= a;
+    c -= b;
+    c ^= b >>> 13;
+    a -= b;
+    a -= c;
+    a ^= c >>> 12;
+    b -= c;
+    b -= a;
+    b ^= a << 16;
+    c -= a;
+    c -= b;
+    c ^= b >>> 5;
+    a -= b;
+    a -= c;
+    a ^= c >>> 3;
+    b -= c;
+    b -= a;
+    b ^= a << 10;
+    c -= a;
+    c -= b;
+    c ^= b >>> 15;
     return new int[] {a, b, c};
   }
 

@@ -335,8 +335,10 @@ class CephGifFileSystemIT {
     double seconds = (System.nanoTime() - started) / 1e9;
     System.out.printf("read %d objects (%d with their primary on the killed node1) in %.1f s with osd.%d down%n",
         CONTENT.size(), primariesOnNode1, seconds, node1Osd);
-    assertFalse(LocalCephCluster.livePids(testbed.ceph().dir()).stream().anyMatch(d -> d.startsWith("osd." + node1Osd)));
-    var osdStat = new ObjectMapper().readTree(testbed.rados().monCommand("{\"prefix\":\"osd stat\",\"format\":\"json\"}"));
+    assertFalse(
+        LocalCephCluster.livePids(testbed.ceph().dir()).stream().anyMatch(d -> d.startsWith("osd." + node1Osd)));
+    var osdStat = new ObjectMapper()
+        .readTree(testbed.rados().monCommand("{\"prefix\":\"osd stat\",\"format\":\"json\"}"));
     assertEquals(2, osdStat.path("num_up_osds").asInt(), "the monitors count the killed OSD as down: " + osdStat);
   }
 }

@@ -44,7 +44,8 @@ class GifCodecTest {
         entry("a\ttab\nnewline\\slash", 5, "node3", "node1"), entry("ünïcode/é", 0, "node1", "node2"));
     String text = text(original);
     assertTrue(text.startsWith("#strata-gif\t1\n#fsid\tfsid-1\n#pool\tbooks\n"), text);
-    assertTrue(text.contains("#columns\tfile_name\tblock_name\treplica_locations\tabsolute_path\tfile_size\tmtime\tpg\n"));
+    assertTrue(
+        text.contains("#columns\tfile_name\tblock_name\treplica_locations\tabsolute_path\tfile_size\tmtime\tpg\n"));
     assertTrue(text.contains("/tolstoy/war and peace.txt\tblk_"));
     assertTrue(text.contains("\tnode2,node1\tceph://books/tolstoy/war and peace.txt\t3200000\t1700000000\t3.1f\n"));
     assertTrue(text.contains("/a\\ttab\\nnewline\\\\slash\t"), "tab, newline and backslash are escaped");

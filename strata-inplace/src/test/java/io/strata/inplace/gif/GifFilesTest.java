@@ -27,7 +27,7 @@ class GifFilesTest {
   private static final class FailingReads extends FilterFileSystem {
     final AtomicInteger opens = new AtomicInteger();
     int failingOpens;
-    Runnable beforeFailing = () -> { };
+    Runnable beforeFailing = () -> {};
 
     FailingReads() throws IOException {
       super(FileSystem.getLocal(new Configuration()));

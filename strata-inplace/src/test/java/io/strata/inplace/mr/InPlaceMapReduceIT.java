@@ -81,7 +81,8 @@ class InPlaceMapReduceIT {
     org.apache.hadoop.fs.Path inPlace = new org.apache.hadoop.fs.Path(IN_PLACE);
     org.apache.hadoop.fs.Path copy = new org.apache.hadoop.fs.Path(COPY);
 
-    ExampleJobs.Outcome wcInPlace = ExampleJobs.wordCount(conf, inPlace, new org.apache.hadoop.fs.Path("/out/wc-inplace"));
+    ExampleJobs.Outcome wcInPlace = ExampleJobs.wordCount(conf, inPlace,
+        new org.apache.hadoop.fs.Path("/out/wc-inplace"));
     ExampleJobs.Outcome wcCopy = ExampleJobs.wordCount(conf, copy, new org.apache.hadoop.fs.Path("/out/wc-copy"));
     List<String> wordsInPlace = ExampleJobs.outputLines(hdfs, new org.apache.hadoop.fs.Path("/out/wc-inplace"));
     List<String> wordsCopy = ExampleJobs.outputLines(hdfs, new org.apache.hadoop.fs.Path("/out/wc-copy"));
@@ -89,7 +90,8 @@ class InPlaceMapReduceIT {
     assertEquals(wordsCopy, wordsInPlace, "WordCount in place and over the HDFS copy");
 
     String regex = "ka[a-z]*lo";
-    ExampleJobs.Outcome grepInPlace = ExampleJobs.grep(conf, inPlace, new org.apache.hadoop.fs.Path("/out/grep-inplace"),
+    ExampleJobs.Outcome grepInPlace = ExampleJobs.grep(conf, inPlace,
+        new org.apache.hadoop.fs.Path("/out/grep-inplace"),
         regex);
     List<String> matchesInPlace = ExampleJobs.outputLines(hdfs, new org.apache.hadoop.fs.Path("/out/grep-inplace"));
     assertFalse(matchesInPlace.isEmpty());

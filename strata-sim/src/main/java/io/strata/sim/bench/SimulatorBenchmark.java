@@ -50,7 +50,7 @@ public final class SimulatorBenchmark {
       double wall = (System.nanoTime() - start) / 1e9;
       double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
       System.out.printf(Locale.ROOT, "%-24s wall %5.1f s  cpu %5.1f s | jobs %d, map tasks %d, reduce tasks %d, "
-              + "flows %d (peak %d at once), peak live blocks %d%n",
+          + "flows %d (peak %d at once), peak live blocks %d%n",
           pair, wall, cpu, result.jobs(), result.mapTasks(), result.reduceTasks(), result.performance().flows(),
           result.performance().peakFlows(), result.performance().peakLiveBlocks());
     }

@@ -55,7 +55,7 @@ public final class Simulator {
     PopularityPolicy create(Supplier<List<FileFacts>> files);
   }
 
-  private static final Progress SILENT = admitted -> { };
+  private static final Progress SILENT = admitted -> {};
 
   private Simulator() {}
 

@@ -15,8 +15,7 @@ import java.util.stream.Collectors;
  * </ul>
  */
 public enum DeviceModel {
-  POOLED("pooled"),
-  PER_VOLUME("per-volume");
+  POOLED("pooled"), PER_VOLUME("per-volume");
 
   private final String label;
 

@@ -45,7 +45,8 @@ public final class ChartReport {
     CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(sweep.title())
         .xAxisTitle(sweep.xAxisTitle())
         .yAxisTitle(metric.label() + (sweep.normalized() ? " (ratio to baseline, " : " (" + metric.unit() + ", ")
-            + better(metric) + ")").build();
+            + better(metric) + ")")
+        .build();
     style(chart, sweep.normalized() ? "0.00" : "0.0");
     for (SweepChart.Series series : sweep.series()) {
       List<Double> values = new ArrayList<>();

@@ -20,7 +20,8 @@ public final class ComparisonTable {
     }
     out.append(header).append('\n');
     for (SimResult result : group.results()) {
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-" + labelWidth + "s", result.run().label()));
+      StringBuilder line = new StringBuilder(
+          String.format(Locale.ROOT, "  %-" + labelWidth + "s", result.run().label()));
       for (Metric metric : metrics) {
         String name = metric.label() + " (" + metric.unit() + ")";
         double value = metric.value().applyAsDouble(result);
@@ -39,9 +40,11 @@ public final class ComparisonTable {
     int width = Math.max(26, group.results().stream().mapToInt(r -> r.run().label().length()).max().orElse(0));
     for (SimResult r : group.results()) {
       StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-" + width + "s", r.run().label()));
-      r.io().shareByTier().forEach((tier, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", tier, 100 * share)));
+      r.io().shareByTier()
+          .forEach((tier, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", tier, 100 * share)));
       line.append("  |");
-      r.io().shareByLocality().forEach((where, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", where, 100 * share)));
+      r.io().shareByLocality()
+          .forEach((where, share) -> line.append(String.format(Locale.ROOT, " %s %4.1f%%", where, 100 * share)));
       line.append(String.format(Locale.ROOT, "  | block already being read %4.1f%%",
           100 * r.io().sharedBlockReadShare()));
       line.append(String.format(Locale.ROOT, "  | first reads %4.1f%%, re-read ceiling %s MB/s",

@@ -13,7 +13,8 @@ import java.util.function.ToDoubleFunction;
  */
 public record Metric(String label, String unit, ToDoubleFunction<SimResult> value, boolean higherIsBetter) {
   public static final Metric IO_RATE = new Metric("I/O rate per task", "MB/s", r -> r.io().avgRateMBps(), true);
-  public static final Metric READ_THROUGHPUT = new Metric("read throughput", "MB/s", r -> r.io().throughputMBps(), true);
+  public static final Metric READ_THROUGHPUT = new Metric("read throughput", "MB/s", r -> r.io().throughputMBps(),
+      true);
   public static final Metric NETWORK = new Metric("network bytes", "TB", r -> r.network().bytes() / 1e12, false);
   public static final Metric JOB_TIME = new Metric("execution time", "job-hours",
       r -> r.time().totalJobSeconds() / 3600, false);

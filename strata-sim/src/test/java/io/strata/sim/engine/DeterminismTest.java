@@ -20,7 +20,8 @@ class DeterminismTest {
   /** Every number of the result except how long the simulator itself took. */
   private static String numbers(SimResult result) {
     SimResult.Performance p = result.performance();
-    SimResult timeless = new SimResult(result.run(), result.jobs(), result.mapTasks(), result.reduceTasks(), result.io(),
+    SimResult timeless = new SimResult(result.run(), result.jobs(), result.mapTasks(), result.reduceTasks(),
+        result.io(),
         result.network(), result.time(), result.storage(), result.energy(),
         new SimResult.Performance(0, p.flows(), p.peakFlows(), p.peakLiveBlocks(), p.liveBlocks()));
     return JsonReport.text(List.of(timeless));
@@ -28,7 +29,8 @@ class DeterminismTest {
 
   @Test
   void theSameSeedGivesTheSameNumbersAndAnotherSeedOtherNumbers() {
-    for (String[] pair : new String[][] {{"network", "network"}, {"hybrid", "adaptive"}, {"tier-aware", "tier-weighted"}}) {
+    for (String[] pair : new String[][] {{"network", "network"}, {"hybrid", "adaptive"},
+        {"tier-aware", "tier-weighted"}}) {
       String first = numbers(Simulator.run(config(7, pair[0], pair[1])));
       String again = numbers(Simulator.run(config(7, pair[0], pair[1])));
       String other = numbers(Simulator.run(config(8, pair[0], pair[1])));

@@ -57,7 +57,7 @@ class PopularityHooksTest {
         .blockSize(64_000_000).byteScale(1.0).capacityRule(CapacityRule.FALLBACK).popularity("recorder")
         .referenceSeconds(100).build();
     Recorder recorder = new Recorder();
-    SimResult result = Simulator.run(config, admitted -> { }, recorder);
+    SimResult result = Simulator.run(config, admitted -> {}, recorder);
     // Input files count as loaded before their first read: no creation is reported for them.
     assertEquals(List.of(
         "accessed /in/hot 64000000 @0.0",

@@ -57,7 +57,8 @@ class BandwidthSharingTest {
         network.finishNext();
       }
       String name = (String) start[1];
-      network.start(time, (long) start[2], (boolean) start[3], (int[]) start[4], (flow, now) -> finished.put(name, now));
+      network.start(time, (long) start[2], (boolean) start[3], (int[]) start[4],
+          (flow, now) -> finished.put(name, now));
     }
     while (network.activeFlows() > 0) {
       network.finishNext();

@@ -80,7 +80,7 @@ class AdvisorPoliciesInSimulatorTest {
   private static Watched run(String popularity) {
     Watched watched = new Watched();
     SimConfig config = config(popularity);
-    watched.result = Simulator.run(config, admitted -> { }, files -> {
+    watched.result = Simulator.run(config, admitted -> {}, files -> {
       watched.files = files;
       // The core's default PPA constants: SIM_PPA's s = 1e-3 is sized for a day of FB-2010's 10^5-10^6 files; on
       // these 41 files it would take every file, hot ones too, to P_min each hour (see SIM_PPA).

@@ -41,7 +41,8 @@ class Hats500SmokeTest {
     // for the PCIe tier.
     double pcieNetwork = network.io().shareByTier().get("pcie-ssd");
     assertTrue(network.io().shareByLocality().get("node-local") > 0.9, network.io().shareByLocality().toString());
-    assertTrue(tierAware.io().shareByTier().get("pcie-ssd") > pcieNetwork + 0.2, tierAware.io().shareByTier().toString());
+    assertTrue(tierAware.io().shareByTier().get("pcie-ssd") > pcieNetwork + 0.2,
+        tierAware.io().shareByTier().toString());
     assertTrue(hybrid.io().shareByTier().get("pcie-ssd") > pcieNetwork + 0.2, hybrid.io().shareByTier().toString());
     assertTrue(tierAware.io().avgRateMBps() > network.io().avgRateMBps());
     assertTrue(tierAware.network().readBytes() > network.network().readBytes());

@@ -36,11 +36,11 @@ class SwimTraceReaderTest {
   @Test
   void malformedLinesAreSkippedCountedAndNamedByLine() {
     String tsv = "job0\t1\t1\t100\t0\t10\n"
-        + "job1\t2\t1\t100\n"                       // too few fields
-        + "job2\t3\t1\tlots\t0\t10\n"               // not a number
-        + "\n"                                       // blank: ignored, not an error
-        + "job3\t4\t1\t-5\t0\t10\n"                  // negative
-        + "job4\t0\t0\t100\t0\t10\n"                 // before the previous job
+        + "job1\t2\t1\t100\n" // too few fields
+        + "job2\t3\t1\tlots\t0\t10\n" // not a number
+        + "\n" // blank: ignored, not an error
+        + "job3\t4\t1\t-5\t0\t10\n" // negative
+        + "job4\t0\t0\t100\t0\t10\n" // before the previous job
         + "job5\t5\t1\t100\t7\t10\n";
     try (TraceReader reader = TraceSource.ofText("bad.tsv", tsv).open()) {
       List<TraceJob> jobs = readAll(reader);

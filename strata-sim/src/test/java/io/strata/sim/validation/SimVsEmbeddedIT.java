@@ -87,7 +87,8 @@ class SimVsEmbeddedIT {
     Path specFile = dir.resolve("strata-spec.yaml");
     Files.writeString(specFile, text);
     StringBuilder rules = new StringBuilder();
-    POLICIES.forEach((path, policy) -> rules.append(rules.length() == 0 ? "" : ";").append(path).append('=').append(policy));
+    POLICIES.forEach(
+        (path, policy) -> rules.append(rules.length() == 0 ? "" : ";").append(path).append('=').append(policy));
     cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withEmulation(false)
         .withBlockSize(BLOCK)
@@ -119,7 +120,8 @@ class SimVsEmbeddedIT {
     hook.set(dataNode.getFileIoProvider(), new FaultInjectorFileIoEvents(null) {
       @Override
       public void beforeFileIo(FsVolumeSpi volume, FileIoProvider.OPERATION op, long len) {
-        if (volume != null && len > 0 && (op == FileIoProvider.OPERATION.READ || op == FileIoProvider.OPERATION.TRANSFER)) {
+        if (volume != null && len > 0
+            && (op == FileIoProvider.OPERATION.READ || op == FileIoProvider.OPERATION.TRANSFER)) {
           readBytesByStorage.computeIfAbsent(volume.getStorageID(), id -> new AtomicLong()).addAndGet(len);
         }
       }
@@ -234,7 +236,8 @@ class SimVsEmbeddedIT {
             replicas.add(new ReplicaChoice(simCluster.host(node), simCluster.rackName(node),
                 simCluster.tierName(SimFile.tier(packed)), 0));
           }
-          ReplicaChoice first = retrieval.order(simCluster.host(reader), simCluster.rackName(reader), replicas, random).get(0);
+          ReplicaChoice first = retrieval.order(simCluster.host(reader), simCluster.rackName(reader), replicas, random)
+              .get(0);
           blocks.merge(first.tier(), 1L, Long::sum);
         }
       }
