@@ -1,5 +1,6 @@
 package io.strata.sim.engine;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /** A set of node numbers with O(1) add, remove and uniform random pick. */
@@ -11,7 +12,7 @@ final class NodeSet {
   NodeSet(int nodes) {
     items = new int[nodes];
     position = new int[nodes];
-    java.util.Arrays.fill(position, -1);
+    Arrays.fill(position, -1);
   }
 
   boolean contains(int node) {
