@@ -5,14 +5,17 @@ import picocli.CommandLine.Command;
 
 /** {@code strata cluster ...}: the embedded cluster. */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
-    description = "Run a real HDFS (MiniDFSCluster) laid out from a preset or spec.",
-    subcommands = {ClusterUpCommand.class, ClusterDataNodeCommand.class})
+    description = "Run a real HDFS laid out from a preset or spec: in this JVM (MiniDFSCluster), or with `up --hosts` "
+        + "as hosts in network namespaces.",
+    subcommands = {ClusterUpCommand.class, ClusterDownCommand.class, ClusterDataNodeCommand.class,
+        ClusterLinkCommand.class, ClusterExecCommand.class})
 final class ClusterCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required (up, datanode)");
+    throw new CommandLine.ParameterException(commandSpec.commandLine(),
+        "a subcommand is required (up, down, datanode, link, exec)");
   }
 }

@@ -24,8 +24,22 @@ final class ClusterControl {
 
   private ClusterControl() {}
 
+  /** What a running cluster does on a request's words; it returns what it did, and throws for a bad input. */
+  interface Target {
+    /**
+     * @throws IllegalArgumentException for a request naming something the cluster does not have
+     * @throws UnsupportedOperationException for a request this cluster does not know
+     */
+    String handle(String[] words) throws IOException;
+  }
+
   /** Serves requests for {@code cluster} from {@code base} on a daemon thread until the process exits. */
   static void serve(Path base, EmbeddedCluster cluster) throws IOException {
+    serve(base, words -> embeddedAnswer(cluster, words));
+  }
+
+  /** Serves requests for {@code cluster} from {@code base} on a daemon thread until the process exits. */
+  static void serve(Path base, Target cluster) throws IOException {
     Path control = base.resolve("control");
     Files.createDirectories(control.resolve("requests"));
     Files.createDirectories(control.resolve("responses"));
@@ -60,18 +74,25 @@ final class ClusterControl {
     }
   }
 
-  private static String answer(EmbeddedCluster cluster, String request) {
+  private static String embeddedAnswer(EmbeddedCluster cluster, String[] words) throws IOException {
+    if (words.length == 2 && words[0].equals("stop")) {
+      cluster.stopDataNode(words[1]);
+      return "the DataNode of " + words[1] + " is stopped and dead to the NameNode";
+    }
+    if (words.length == 2 && words[0].equals("start")) {
+      cluster.restartDataNode(words[1]);
+      return "the DataNode of " + words[1] + " is running again";
+    }
+    throw new UnsupportedOperationException("the in-process cluster has no links to change (that needs "
+        + "strata cluster up --hosts)");
+  }
+
+  private static String answer(Target cluster, String request) {
     String[] words = request.split("\\s+");
     try {
-      if (words.length == 2 && words[0].equals("stop")) {
-        cluster.stopDataNode(words[1]);
-        return "ok: the DataNode of " + words[1] + " is stopped and dead to the NameNode";
-      }
-      if (words.length == 2 && words[0].equals("start")) {
-        cluster.restartDataNode(words[1]);
-        return "ok: the DataNode of " + words[1] + " is running again";
-      }
-      return "error: unknown request '" + request + "'";
+      return "ok: " + cluster.handle(words);
+    } catch (UnsupportedOperationException e) {
+      return "bad: " + e.getMessage();
     } catch (IllegalArgumentException e) {
       return "bad: " + e.getMessage();
     } catch (IOException | RuntimeException e) {

@@ -57,11 +57,25 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
   @Option(names = "--stock", description = "run stock HDFS without Strata's NameNode plugins")
   boolean stock;
 
+  @Option(names = "--hosts", description = {"run every spec node as its own host: a network namespace with its own "
+      + "address, NIC and rack uplink at the spec's bandwidth, and its own DataNode JVM; the NameNode runs in its own "
+      + "JVM from the plugin jar, as docs/install.md says (needs root; see docs/cluster.md)"})
+  boolean hosts;
+
+  @Option(names = "--plugin-jar", paramLabel = "JAR",
+      description = "with --hosts: the NameNode plugin jar (default: strata-hdfs/target/strata-hdfs-*-plugin.jar)")
+  Path pluginJar;
+
   @Override
   public Integer call() throws Exception {
     ClusterChoice.Loaded loaded = cluster.load("hats");
     if (speedScale <= 0) {
       throw new ConfigException("--speed-scale must be > 0, got " + speedScale);
+    }
+    if (hosts) {
+      return new HostClusterUp(this).run(loaded);
+    } else if (pluginJar != null) {
+      throw new ConfigException("--plugin-jar is for --hosts only");
     }
     Path base = dir.toAbsolutePath();
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(base.resolve("hdfs"))

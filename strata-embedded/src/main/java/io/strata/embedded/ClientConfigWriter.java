@@ -2,6 +2,7 @@ package io.strata.embedded;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -18,12 +19,17 @@ public final class ClientConfigWriter {
   private ClientConfigWriter() {}
 
   public static void write(EmbeddedCluster cluster, Path dir, String specText) throws IOException {
+    write(dir, cluster.uri(), cluster.webUi(), cluster.miniCluster().getConfiguration(0), specText);
+  }
+
+  /** As for an embedded cluster, for a NameNode at {@code fs} and {@code webUi} running with {@code server}. */
+  public static void write(Path dir, URI fs, String webUi, Configuration server, String specText)
+      throws IOException {
     Files.createDirectories(dir);
     Configuration core = new Configuration(false);
-    core.set("fs.defaultFS", cluster.uri().toString());
+    core.set("fs.defaultFS", fs.toString());
     writeXml(core, dir.resolve("core-site.xml"));
 
-    Configuration server = cluster.miniCluster().getConfiguration(0);
     Configuration hdfs = new Configuration(false);
     for (String key : new String[] {"dfs.blocksize", "dfs.replication", "dfs.namenode.fs-limits.min-block-size",
         "strata.placement.rules.refresh.ms", "hadoop.caller.context.enabled"}) {
@@ -33,7 +39,7 @@ public final class ClientConfigWriter {
         hdfs.set(key, server.get(key));
       }
     }
-    hdfs.set("dfs.namenode.http-address", cluster.webUi().replace("http://", ""));
+    hdfs.set("dfs.namenode.http-address", webUi.replace("http://", ""));
     writeXml(hdfs, dir.resolve("hdfs-site.xml"));
     Files.writeString(dir.resolve(SPEC_FILE), specText);
   }

@@ -35,7 +35,7 @@ public final class NetworkFidelityBench {
     run(seconds, ratesMbit, System.out);
   }
 
-  static void run(double seconds, List<Long> ratesMbit, PrintStream out) throws IOException {
+  public static void run(double seconds, List<Long> ratesMbit, PrintStream out) throws IOException {
     HostNetworkPlan plan = new HostNetworkPlan(List.of(
         new Rack(RACK_A, UNLIMITED_BITS, List.of(new Host("a1", UNLIMITED_BITS), new Host("a2", UNLIMITED_BITS))),
         new Rack(RACK_B, UNLIMITED_BITS, List.of(new Host("b1", UNLIMITED_BITS)))));
