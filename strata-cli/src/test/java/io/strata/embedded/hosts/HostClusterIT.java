@@ -206,7 +206,7 @@ class HostClusterIT {
     return HostCluster.Options.defaults(dir, spec, specText, pluginJar(), HostCluster.hadoopJarsOfThisJvm(), plugin);
   }
 
-  /** The plugin jar `mvn package` builds in strata-hdfs (this module cannot depend on that one). */
+  /** The plugin jar that strata-hdfs's `package` phase built before this module's tests run. */
   private static Path pluginJar() {
     String given = System.getProperty("strata.plugin.jar");
     if (given != null) {
