@@ -156,10 +156,11 @@ final class DemoCommand implements Callable<Integer> {
       throws Exception {
     HostCluster.Options options = testbed.clusterOptions(dir, hats, PluginConf.forSpec(dir, hats, rules));
     List<Outcome> outcomes = new ArrayList<>();
-    try (HostCluster cluster = HostCluster.start(options, System.err)) {
+    try (HostCluster cluster = HostCluster.start(options, System.err);
+         // The client configuration carries the cluster's block size; HDFS's default (128 MiB) would make one block.
+         FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.clientConf())) {
       System.out.printf("  up in %.1f s at %s (web UI %s), %s, placement rules: %s%n%n", seconds(started),
           cluster.uri(), cluster.webUi(), HostTestbedOptions.rates(hats), rules);
-      FileSystem fs = cluster.fileSystem();
       List<String> hosts = cluster.hosts();
       for (String policy : POLICIES) {
         org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(directory(policy));

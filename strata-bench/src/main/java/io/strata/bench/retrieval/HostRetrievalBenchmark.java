@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * {@link RetrievalBenchmark} on a cluster of hosts ({@link HostCluster}): the same dataset (one file per host,
@@ -28,11 +29,13 @@ public final class HostRetrievalBenchmark {
       List<String> policies, PrintStream log) throws IOException {
     Map<String, RetrievalBenchmark.Result> results = new LinkedHashMap<>();
     policies.forEach(p -> results.put(p, new RetrievalBenchmark.Result(p)));
-    try (HostCluster cluster = HostCluster.start(options, log)) {
+    try (HostCluster cluster = HostCluster.start(options, log);
+         // The client configuration carries the cluster's block size; HDFS's default (128 MiB) would make one block.
+         FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.clientConf())) {
       List<String> hosts = cluster.hosts();
       log.printf("writing %d files of %d MiB under hybrid placement from the root namespace...%n", hosts.size(),
           bytesPerFile >> 20);
-      DatasetWriter.Result written = DatasetWriter.write(cluster.fileSystem(),
+      DatasetWriter.Result written = DatasetWriter.write(fs,
           new org.apache.hadoop.fs.Path("/bench/data"), hosts.size(), bytesPerFile, hosts.size(), 7, n -> {});
       Map<String, List<String>> filesByHost = new LinkedHashMap<>();
       for (int i = 0; i < hosts.size(); i++) {
