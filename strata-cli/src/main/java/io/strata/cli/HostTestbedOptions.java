@@ -22,12 +22,13 @@ final class HostTestbedOptions {
       + "docs/cluster.md)"})
   boolean hosts;
 
-  @Option(names = "--nic-gbps", paramLabel = "GBPS",
-      description = "with --hosts: every host's NIC at GBPS Gbit/s instead of the spec's (the kernel holds <= 1)")
+  // Short labels keep the option column narrow enough for picocli to wrap the descriptions evenly.
+  @Option(names = "--nic-gbps", paramLabel = "N",
+      description = "with --hosts: every host's NIC at N Gbit/s instead of the spec's (the kernel holds <= 1)")
   Double nicGbps;
 
-  @Option(names = "--uplink-gbps", paramLabel = "GBPS",
-      description = "with --hosts: every rack uplink at GBPS Gbit/s instead of the spec's")
+  @Option(names = "--uplink-gbps", paramLabel = "N",
+      description = "with --hosts: every rack uplink at N Gbit/s instead of the spec's")
   Double uplinkGbps;
 
   @Option(names = "--plugin-jar", paramLabel = "JAR",
