@@ -4,6 +4,9 @@ import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.tier.Tier;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.embedded.hosts.HostCluster;
+import io.strata.embedded.hosts.HostNetwork;
+import io.strata.embedded.hosts.HostReaders;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
@@ -24,6 +27,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code strata demo}: the whole story on an embedded hatS cluster in a few minutes. */
@@ -31,7 +35,9 @@ import picocli.CommandLine.Option;
     description = {"Run the main demo on an embedded hatS cluster and shut down.",
         "Starts the hatS testbed embedded (9 DataNodes, 3 racks, PCIe SSD / SATA SSD / HDD volumes at emulated",
         "speeds) with Strata's NameNode plugin, writes the same TeraGen-like dataset under each placement policy,",
-        "reads each back, and prints where the replicas went and how fast each copy reads, side by side."})
+        "reads each back, and prints where the replicas went and how fast each copy reads, side by side.",
+        "With --hosts, on the cluster of hosts instead (each node a namespace with its own NIC, rack uplink and",
+        "DataNode JVM): written from the root namespace, read by readers inside the hosts."})
 final class DemoCommand implements Callable<Integer> {
   /** The policies the demo compares, each on its own directory. */
   static final List<String> POLICIES = List.of("default", "ratio:0.5", "tier-aware", "hybrid");
@@ -46,6 +52,9 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--keep", paramLabel = "DIR",
       description = "keep the cluster's data in DIR instead of a temporary directory")
   Path keep;
+
+  @Mixin
+  HostTestbedOptions testbed;
 
   @Option(names = "--full-report", description = "also print the full placement report of every dataset")
   boolean fullReport;
@@ -65,6 +74,10 @@ final class DemoCommand implements Callable<Integer> {
     if (files <= 0) {
       throw new ConfigException("--files must be > 0, got " + files);
     }
+    testbed.check();
+    if (inplace && testbed.hosts) {
+      throw new ConfigException("--inplace runs on Ceph, not on the cluster of hosts; drop --hosts");
+    }
     if (inplace) {
       if (bytes / files > (128L << 20)) {
         throw new ConfigException("--size / --files must be at most 128MiB per object (Ceph's osd_max_object_size)");
@@ -79,34 +92,25 @@ final class DemoCommand implements Callable<Integer> {
       }
       return 0;
     }
-    ClusterChoice.Loaded hats = new ClusterChoice().load("hats");
+    if (testbed.hosts && HostNetwork.unavailableReason().isPresent()) {
+      System.err.println("strata: " + HostNetwork.unavailableReason().get());
+      return StrataCli.EXIT_FAILED;
+    }
+    ClusterChoice.Loaded hats = testbed.applyRates(new ClusterChoice().load("hats"));
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo");
     long started = System.nanoTime();
     StringBuilder rules = new StringBuilder();
     for (String policy : POLICIES) {
       rules.append(rules.length() == 0 ? "" : ";").append(directory(policy)).append('=').append(policy);
     }
-    System.out.printf("Starting the embedded '%s' cluster: %d DataNodes, %d racks, tiers %s%n", hats.spec().name(),
-        hats.spec().nodes().size(), hats.spec().racks().size(),
+    System.out.printf("Starting the %s '%s' cluster: %d DataNodes, %d racks, tiers %s%n",
+        testbed.hosts ? "host testbed" : "embedded", hats.spec().name(), hats.spec().nodes().size(),
+        hats.spec().racks().size(),
         hats.spec().tierMap().tiers().stream().map(t -> t.name() + " " + (int) t.readMBps() + " MB/s").toList());
-    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
-        .withConf(PluginConf.forSpec(dir, hats, rules.toString()));
-    List<Outcome> outcomes = new ArrayList<>();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
-      System.out.printf("  up in %.1f s at %s (web UI %s), placement rules: %s%n%n", seconds(started), cluster.uri(),
-          cluster.webUi(), rules);
-      FileSystem fs = cluster.fileSystem();
-      int threads = Math.min(files, 4);
-      for (String policy : POLICIES) {
-        org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(directory(policy));
-        DatasetWriter.Result written;
-        try (ProgressBar bar = progress(String.format("%-10s write", policy), bytes)) {
-          written = DatasetWriter.write(fs, data, files, bytes / files, threads, 42, bar::stepBy);
-        }
-        ParallelReader.Result read = ParallelReader.readAll(fs, written.files(), threads);
-        outcomes.add(new Outcome(policy, new PlacementReportCollector(fs).collect(data, hats.spec().tierMap()),
-            written, read));
-      }
+    List<Outcome> outcomes;
+    try {
+      outcomes = testbed.hosts ? runOnHosts(hats, dir, rules.toString(), bytes, started)
+          : runEmbedded(hats, dir, rules.toString(), bytes, started);
     } finally {
       if (keep == null) {
         FileUtils.deleteQuietly(dir.toFile());
@@ -121,6 +125,65 @@ final class DemoCommand implements Callable<Integer> {
     System.out.printf("%nDemo finished in %.1f s. Details of any dataset: strata report PATH (try --full-report).%n",
         seconds(started));
     return 0;
+  }
+
+  private List<Outcome> runEmbedded(ClusterChoice.Loaded hats, Path dir, String rules, long bytes, long started)
+      throws Exception {
+    EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
+        .withConf(PluginConf.forSpec(dir, hats, rules));
+    List<Outcome> outcomes = new ArrayList<>();
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
+      System.out.printf("  up in %.1f s at %s (web UI %s), placement rules: %s%n%n", seconds(started), cluster.uri(),
+          cluster.webUi(), rules);
+      FileSystem fs = cluster.fileSystem();
+      int threads = Math.min(files, 4);
+      for (String policy : POLICIES) {
+        org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(directory(policy));
+        DatasetWriter.Result written = write(fs, policy, data, bytes);
+        ParallelReader.Result read = ParallelReader.readAll(fs, written.files(), threads);
+        outcomes.add(new Outcome(policy, new PlacementReportCollector(fs).collect(data, hats.spec().tierMap()),
+            written, read));
+      }
+    }
+    return outcomes;
+  }
+
+  /**
+   * The demo on the cluster of hosts: written from the root namespace as from an edge node outside the racks, read
+   * by one reader per file, spread over the hosts and each inside its host's namespace, all at once.
+   */
+  private List<Outcome> runOnHosts(ClusterChoice.Loaded hats, Path dir, String rules, long bytes, long started)
+      throws Exception {
+    HostCluster.Options options = testbed.clusterOptions(dir, hats, PluginConf.forSpec(dir, hats, rules));
+    List<Outcome> outcomes = new ArrayList<>();
+    try (HostCluster cluster = HostCluster.start(options, System.err);
+         // The client configuration carries the cluster's block size; HDFS's default (128 MiB) would make one block.
+         FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.clientConf())) {
+      System.out.printf("  up in %.1f s at %s (web UI %s), %s, placement rules: %s%n%n", seconds(started),
+          cluster.uri(), cluster.webUi(), HostTestbedOptions.rates(hats), rules);
+      List<String> hosts = cluster.hosts();
+      for (String policy : POLICIES) {
+        org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(directory(policy));
+        DatasetWriter.Result written = write(fs, policy, data, bytes);
+        Map<String, List<String>> filesByHost = new LinkedHashMap<>();
+        for (int i = 0; i < written.files().size(); i++) {
+          filesByHost.computeIfAbsent(hosts.get(i % hosts.size()), h -> new ArrayList<>())
+              .add(written.files().get(i).toUri().getPath());
+        }
+        HostReaders.Result read = HostReaders.read(cluster, filesByHost,
+            cluster.dir().resolve("logs").resolve("readers"));
+        outcomes.add(new Outcome(policy, new PlacementReportCollector(fs).collect(data, hats.spec().tierMap()),
+            written, new ParallelReader.Result(read.bytes(), read.seconds())));
+      }
+    }
+    return outcomes;
+  }
+
+  private DatasetWriter.Result write(FileSystem fs, String policy, org.apache.hadoop.fs.Path data, long bytes)
+      throws Exception {
+    try (ProgressBar bar = progress(String.format("%-10s write", policy), bytes)) {
+      return DatasetWriter.write(fs, data, files, bytes / files, Math.min(files, 4), 42, bar::stepBy);
+    }
   }
 
   static String directory(String policy) {

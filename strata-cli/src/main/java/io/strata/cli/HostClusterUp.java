@@ -50,7 +50,7 @@ final class HostClusterUp {
       pluginConf = PluginConf.forSpec(base, loaded, options.rules);
     }
     HostCluster.Options clusterOptions = HostCluster.Options.defaults(base, loaded.spec(), loaded.text(),
-        pluginJar(), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
+        pluginJar(options.pluginJar), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
         .withBlockSize(options.blockSize.bytes())
         .withSpeedScale(options.noEmulation ? 0 : options.speedScale);
 
@@ -127,12 +127,13 @@ final class HostClusterUp {
     System.out.flush();
   }
 
-  private Path pluginJar() throws IOException {
-    if (options.pluginJar != null) {
-      if (!Files.isRegularFile(options.pluginJar)) {
-        throw new ConfigException("--plugin-jar: no such file " + options.pluginJar);
+  /** {@code given} (from {@code --plugin-jar}) if not null, else the plugin jar strata-hdfs's build made. */
+  static Path pluginJar(Path given) throws IOException {
+    if (given != null) {
+      if (!Files.isRegularFile(given)) {
+        throw new ConfigException("--plugin-jar: no such file " + given);
       }
-      return options.pluginJar.toAbsolutePath();
+      return given.toAbsolutePath();
     }
     Path target = projectRoot().resolve("strata-hdfs").resolve("target");
     if (Files.isDirectory(target)) {

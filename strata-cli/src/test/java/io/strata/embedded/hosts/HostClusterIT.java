@@ -195,6 +195,29 @@ class HostClusterIT {
         "the other cluster lost DataNodes");
   }
 
+  @Test
+  @Order(8)
+  void readersRunInsideTheirHostsAndSeeWhereTheirBytesComeFrom() throws IOException {
+    String h11 = cluster.network().state().hosts().stream().filter(h -> h.name().equals("h11")).findFirst()
+        .orElseThrow().namespace();
+    assertEquals(List.of("ip", "netns", "exec", h11),
+        HostReaders.command(cluster, "h11", List.of("/from-h12")).subList(0, 4));
+
+    // /from-h12 has its only replica on h12: local to h12, in h11's rack, across racks for h21.
+    HostReaders.Result result = HostReaders.read(cluster, Map.of("h12", List.of("/from-h12"), "h11",
+        List.of("/from-h12"), "h21", List.of("/from-h12")), temp.resolve("readers"));
+
+    assertEquals(3, result.reads().size());
+    for (HostReaders.FileRead read : result.reads()) {
+      assertEquals(4L << 20, read.bytes(), read.host());
+      long expectedLocal = read.host().equals("h12") ? read.bytes() : 0;
+      long expectedRack = read.host().equals("h11") ? read.bytes() : 0;
+      long expectedRemote = read.host().equals("h21") ? read.bytes() : 0;
+      assertEquals(List.of(expectedLocal, expectedRack, expectedRemote),
+          List.of(read.nodeLocalBytes(), read.rackLocalBytes(), read.remoteBytes()), read.host());
+    }
+  }
+
   private static HostCluster.Options options(Path dir, String specText) {
     ClusterSpec spec = SpecParser.parse("test spec", specText);
     // The keys docs/install.md tells an operator to set.

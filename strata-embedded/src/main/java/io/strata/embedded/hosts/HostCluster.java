@@ -100,7 +100,7 @@ public final class HostCluster implements AutoCloseable {
 
   private final Options options;
   private final HostNetwork network;
-  private final Process nameNode;
+  private Process nameNode;
   private final Map<String, Process> dataNodes = new TreeMap<>();
   private final DistributedFileSystem admin;
   private Duration startupTime = Duration.ZERO;
@@ -359,6 +359,23 @@ public final class HostCluster implements AutoCloseable {
     }
     launchDataNode(host);
     awaitDataNodes(Set.of(host), new PrintStream(OutputStream.nullOutputStream()));
+  }
+
+  /**
+   * Restarts the NameNode with {@code overrides} on top of the options' plugin keys, e.g. another
+   * {@code strata.retrieval.policy}, which the NameNode reads only when it starts. The DataNodes keep running and
+   * register again; returns once all have and the NameNode has left safe mode.
+   */
+  public synchronized void restartNameNode(Map<String, String> overrides) throws IOException {
+    Map<String, String> pluginConf = new LinkedHashMap<>(options.pluginConf());
+    pluginConf.putAll(overrides);
+    Options restarted = new Options(options.dir(), options.spec(), options.specText(), options.pluginJar(),
+        options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(), options.dataNodeHeapMb());
+    stop(nameNode);
+    Path conf = HostClusterConf.writeNameNode(restarted, network, options.dir().resolve(NAMENODE));
+    nameNode = startProcess(List.of(), nameNodeCommand(restarted, conf, List.of()),
+        options.dir().resolve("logs").resolve("namenode.log"), options.dir().resolve(PIDS).resolve(NAMENODE));
+    awaitDataNodes(new HashSet<>(dataNodes.keySet()), new PrintStream(OutputStream.nullOutputStream()));
   }
 
   /** Stops every process and removes the network; safe to call twice. */

@@ -1,0 +1,70 @@
+package io.strata.bench.retrieval;
+
+import io.strata.embedded.hosts.HostCluster;
+import io.strata.embedded.hosts.HostReaders;
+import io.strata.hdfs.StrataKeys;
+import io.strata.hdfs.workload.DatasetWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * {@link RetrievalBenchmark} on a cluster of hosts ({@link HostCluster}): the same dataset (one file per host,
+ * written under hybrid placement) read by one reader per host, each inside its host's namespace, so a local replica
+ * is really local and a replica in another rack really crosses both uplinks. The retrieval policy is read when the
+ * NameNode starts, so every policy of every round gets a NameNode restart; the policy order rotates each round.
+ */
+public final class HostRetrievalBenchmark {
+  private HostRetrievalBenchmark() {}
+
+  /**
+   * Starts the cluster of {@code options} (whose plugin keys place {@code /bench} by hybrid), writes the dataset
+   * from the root namespace, and reads it under each policy for {@code rounds} rounds.
+   */
+  public static List<RetrievalBenchmark.Result> run(HostCluster.Options options, long bytesPerFile, int rounds,
+      List<String> policies, PrintStream log) throws IOException {
+    Map<String, RetrievalBenchmark.Result> results = new LinkedHashMap<>();
+    policies.forEach(p -> results.put(p, new RetrievalBenchmark.Result(p)));
+    try (HostCluster cluster = HostCluster.start(options, log);
+         // The client configuration carries the cluster's block size; HDFS's default (128 MiB) would make one block.
+         FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.clientConf())) {
+      List<String> hosts = cluster.hosts();
+      log.printf("writing %d files of %d MiB under hybrid placement from the root namespace...%n", hosts.size(),
+          bytesPerFile >> 20);
+      DatasetWriter.Result written = DatasetWriter.write(fs,
+          new org.apache.hadoop.fs.Path("/bench/data"), hosts.size(), bytesPerFile, hosts.size(), 7, n -> {});
+      Map<String, List<String>> filesByHost = new LinkedHashMap<>();
+      for (int i = 0; i < hosts.size(); i++) {
+        filesByHost.put(hosts.get(i), List.of(written.files().get(i).toUri().getPath()));
+      }
+      for (int round = 0; round < rounds; round++) {
+        for (int k = 0; k < policies.size(); k++) {
+          String policy = policies.get((k + round) % policies.size());
+          cluster.restartNameNode(Map.of(StrataKeys.RETRIEVAL_POLICY, policy));
+          HostReaders.Result read = HostReaders.read(cluster, filesByHost,
+              cluster.dir().resolve("logs").resolve("readers"));
+          add(read, results.get(policy));
+          log.printf("round %d %-14s %.1f MB/s, %.1f%% non-local%n", round + 1, policy, read.megabytesPerSecond(),
+              100 * read.nonLocalShare());
+        }
+      }
+    }
+    return new ArrayList<>(results.values());
+  }
+
+  private static void add(HostReaders.Result read, RetrievalBenchmark.Result into) {
+    into.bytes += read.bytes();
+    into.seconds += read.seconds();
+    for (HostReaders.FileRead file : read.reads()) {
+      into.readerRateSum += file.megabytesPerSecond();
+      into.readers++;
+      // Bytes stand in for reads here: every block has the same size, and bytes are what the readers can see.
+      into.localReads += file.nodeLocalBytes();
+      into.allReads += file.bytes();
+    }
+  }
+}
