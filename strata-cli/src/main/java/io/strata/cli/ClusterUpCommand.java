@@ -62,6 +62,11 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       + "JVM from the plugin jar, as docs/install.md says (needs root; see docs/cluster.md)"})
   boolean hosts;
 
+  @Option(names = "--yarn", description = {"with --hosts: also YARN for MapReduce, a ResourceManager and a "
+      + "JobHistoryServer beside the NameNode and a NodeManager on every host; DIR gets yarn-site.xml and "
+      + "mapred-site.xml (see docs/cluster.md)"})
+  boolean yarn;
+
   @Option(names = "--plugin-jar", paramLabel = "JAR",
       description = "with --hosts: the NameNode plugin jar (default: strata-hdfs/target/strata-hdfs-*-plugin.jar)")
   Path pluginJar;
@@ -76,6 +81,8 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       return new HostClusterUp(this).run(loaded);
     } else if (pluginJar != null) {
       throw new ConfigException("--plugin-jar is for --hosts only");
+    } else if (yarn) {
+      throw new ConfigException("--yarn is for --hosts only");
     }
     Path base = dir.toAbsolutePath();
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(base.resolve("hdfs"))

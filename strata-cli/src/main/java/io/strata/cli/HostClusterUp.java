@@ -52,7 +52,8 @@ final class HostClusterUp {
     HostCluster.Options clusterOptions = HostCluster.Options.defaults(base, loaded.spec(), loaded.text(),
         pluginJar(options.pluginJar), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
         .withBlockSize(options.blockSize.bytes())
-        .withSpeedScale(options.noEmulation ? 0 : options.speedScale);
+        .withSpeedScale(options.noEmulation ? 0 : options.speedScale)
+        .withYarn(options.yarn);
 
     // Until the cluster is up, a signal ends the JVM and this hook removes whatever start had made by then.
     AtomicReference<HostCluster> running = new AtomicReference<>();
@@ -99,6 +100,12 @@ final class HostClusterUp {
       out.put("startupSeconds", cluster.startupTime().toMillis() / 1000.0);
       out.put("emulatedDeviceSpeed", !options.noEmulation);
       out.put("strataPlugins", !options.stock);
+      if (cluster.yarn()) {
+        out.put("resourceManager", cluster.resourceManagerAddress());
+        out.put("resourceManagerWebUi", cluster.resourceManagerWebUi());
+        out.put("jobHistoryWebUi", cluster.jobHistoryWebUi());
+        out.put("jobClientOpts", cluster.hostsFileOption());
+      }
       out.set("hosts", mapper.valueToTree(state.hosts()));
       System.out.println(out);
     } else {
@@ -108,8 +115,14 @@ final class HostClusterUp {
       System.out.printf("  NameNode RPC : %s (own JVM, plugin jar %s)%n", cluster.uri(),
           options.stock ? "on the class path, not configured" : "configured");
       System.out.printf("  NameNode web : %s%n", cluster.webUi());
-      System.out.printf("  client conf  : %s (core-site.xml, hdfs-site.xml, %s)%n", cluster.dir(),
-          ClientConfigWriter.SPEC_FILE);
+      System.out.printf("  client conf  : %s (core-site.xml, hdfs-site.xml, %s%s)%n", cluster.dir(),
+          cluster.yarn() ? "yarn-site.xml, mapred-site.xml, " : "", ClientConfigWriter.SPEC_FILE);
+      if (cluster.yarn()) {
+        System.out.printf("  YARN         : ResourceManager %s (web %s), JobHistoryServer %s%n",
+            cluster.resourceManagerAddress(), cluster.resourceManagerWebUi(), cluster.jobHistoryWebUi());
+        System.out.printf("  run a job    : HADOOP_CLIENT_OPTS=%s hadoop --config %s jar JAR ...%n",
+            cluster.hostsFileOption(), cluster.dir());
+      }
       System.out.printf("  logs         : %s%n", cluster.dir().resolve("logs"));
       System.out.printf("  device speed : %s%n", options.noEmulation ? "not emulated"
           : "emulated per volume, x" + options.speedScale);

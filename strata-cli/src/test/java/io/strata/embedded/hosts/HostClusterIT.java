@@ -230,7 +230,7 @@ class HostClusterIT {
   }
 
   /** The plugin jar that strata-hdfs's `package` phase built before this module's tests run. */
-  private static Path pluginJar() {
+  static Path pluginJar() {
     String given = System.getProperty("strata.plugin.jar");
     if (given != null) {
       return Path.of(given).toAbsolutePath();

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +37,9 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.SafeModeAction;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
  * A cluster of hosts on one machine: a stock NameNode in its own JVM in the root namespace, run from Hadoop's jars,
@@ -62,6 +67,17 @@ public final class HostCluster implements AutoCloseable {
   private static final Duration STOP_GRACE = Duration.ofSeconds(20);
   private static final String PIDS = "pids";
   private static final String NAMENODE = "namenode";
+  private static final String RESOURCE_MANAGER = "resourcemanager";
+  private static final String HISTORY_SERVER = "historyserver";
+  private static final String NODE_MANAGER_PREFIX = "nodemanager-";
+  /** The ResourceManager's and the JobHistoryServer's JVM options (besides the opens and the hosts file). */
+  public static final List<String> RESOURCE_MANAGER_JVM_OPTIONS = List.of("-Xms64m", "-Xmx384m",
+      "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=2");
+  public static final List<String> HISTORY_SERVER_JVM_OPTIONS = List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=1");
+  /** A NodeManager's JVM options; its containers get {@link HostYarnConf#CONTAINER_MEMORY_MB} each. */
+  public static final List<String> NODE_MANAGER_JVM_OPTIONS = List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=1", "-Xss512k");
 
   /**
    * How to start: where, what spec, the plugin jar and Hadoop's jars for the NameNode, the NameNode keys that turn
@@ -69,7 +85,7 @@ public final class HostCluster implements AutoCloseable {
    * factor on every emulated device speed (0 turns the emulation off) and each DataNode's heap.
    */
   public record Options(Path dir, ClusterSpec spec, String specText, Path pluginJar, List<Path> hadoopJars,
-      Map<String, String> pluginConf, long blockSize, double speedScale, int dataNodeHeapMb) {
+      Map<String, String> pluginConf, long blockSize, double speedScale, int dataNodeHeapMb, boolean yarn) {
     public Options {
       dir = dir.toAbsolutePath().normalize();
       hadoopJars = List.copyOf(hadoopJars);
@@ -79,22 +95,33 @@ public final class HostCluster implements AutoCloseable {
       }
     }
 
-    /** 8 MiB blocks, emulated device speeds, 256 MB DataNode heaps. */
+    /** 8 MiB blocks, emulated device speeds, 256 MB DataNode heaps, no YARN. */
     public static Options defaults(Path dir, ClusterSpec spec, String specText, Path pluginJar,
         List<Path> hadoopJars, Map<String, String> pluginConf) {
-      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, 8L << 20, 1.0, 256);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, 8L << 20, 1.0, 256, false);
     }
 
     public Options withBlockSize(long bytes) {
-      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, bytes, speedScale, dataNodeHeapMb);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, bytes, speedScale, dataNodeHeapMb,
+          yarn);
     }
 
     public Options withSpeedScale(double scale) {
-      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, scale, dataNodeHeapMb);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, scale, dataNodeHeapMb,
+          yarn);
     }
 
     public Options withDataNodeHeapMb(int mb) {
-      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale, mb);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale, mb, yarn);
+    }
+
+    /**
+     * With YARN: a ResourceManager and a JobHistoryServer in the root namespace and a NodeManager on every host,
+     * for MapReduce jobs submitted from the root namespace.
+     */
+    public Options withYarn(boolean on) {
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale,
+          dataNodeHeapMb, on);
     }
   }
 
@@ -103,6 +130,7 @@ public final class HostCluster implements AutoCloseable {
   private Process nameNode;
   private final Map<String, Process> dataNodes = new TreeMap<>();
   private final DistributedFileSystem admin;
+  private final Map<String, Process> yarnDaemons = new LinkedHashMap<>();
   private Duration startupTime = Duration.ZERO;
   private boolean closed;
 
@@ -167,9 +195,15 @@ public final class HostCluster implements AutoCloseable {
       for (NodeSpec node : options.spec().nodes()) {
         cluster.launchDataNode(node.host());
       }
+      if (options.yarn()) {
+        cluster.launchYarn(progress);
+      }
       cluster.awaitDataNodes(options.spec().nodes().stream().map(NodeSpec::host).collect(Collectors.toSet()),
           progress);
       HostClusterConf.writeClient(options, cluster.uri(), cluster.webUi());
+      if (options.yarn()) {
+        cluster.startHistoryServerAndAwaitYarn(progress);
+      }
       cluster.startupTime = Duration.ofNanos(System.nanoTime() - started);
       progress.printf("cluster up in %.1f s%n", cluster.startupTime.toMillis() / 1000.0);
       return cluster;
@@ -258,7 +292,41 @@ public final class HostCluster implements AutoCloseable {
     return "http://" + network.rootAddress() + ":" + NAMENODE_HTTP_PORT;
   }
 
-  /** From {@link #start} until every DataNode had registered with its volumes. */
+  /** Whether this cluster runs YARN ({@link Options#withYarn}). */
+  public boolean yarn() {
+    return options.yarn();
+  }
+
+  /** The ResourceManager's client address, {@code ROOT_ADDRESS:8032}. */
+  public String resourceManagerAddress() {
+    return network.rootAddress() + ":" + HostYarnConf.RESOURCE_MANAGER_PORT;
+  }
+
+  public String resourceManagerWebUi() {
+    return "http://" + network.rootAddress() + ":" + HostYarnConf.RESOURCE_MANAGER_WEB_PORT;
+  }
+
+  public String jobHistoryWebUi() {
+    return "http://" + network.rootAddress() + ":" + HostYarnConf.JOB_HISTORY_WEB_PORT;
+  }
+
+  /**
+   * The JVM option a job client in the root namespace needs: YARN names hosts, which only the cluster's hosts
+   * file resolves.
+   */
+  public String hostsFileOption() {
+    return HostYarnConf.hostsFileOption(options.dir());
+  }
+
+  /** What Hadoop needs opened on Java 17, as JVM options. */
+  static List<String> javaOpens() {
+    return JAVA_OPENS;
+  }
+
+  /**
+   * From {@link #start} until every DataNode had registered with its volumes (and, with YARN, every NodeManager
+   * with the ResourceManager and the history server listens).
+   */
   public Duration startupTime() {
     return startupTime;
   }
@@ -268,11 +336,15 @@ public final class HostCluster implements AutoCloseable {
     return options.spec().nodes().stream().map(NodeSpec::host).toList();
   }
 
-  /** The process ids of the NameNode ({@code namenode}) and of each running DataNode (by host). */
+  /**
+   * The process ids of the NameNode ({@code namenode}), of each running DataNode (by host) and, with YARN, of the
+   * {@code resourcemanager}, the {@code historyserver} and each {@code nodemanager-HOST}.
+   */
   public Map<String, Long> pids() {
     Map<String, Long> pids = new LinkedHashMap<>();
     pids.put(NAMENODE, nameNode.pid());
     dataNodes.forEach((host, process) -> pids.put(host, process.pid()));
+    yarnDaemons.forEach((name, process) -> pids.put(name, process.pid()));
     return pids;
   }
 
@@ -320,6 +392,9 @@ public final class HostCluster implements AutoCloseable {
     List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1"));
     command.addAll(JAVA_OPENS);
+    if (options.yarn()) {
+      command.add(HostYarnConf.hostsFileOption(options.dir()));
+    }
     // Hadoop's log lines to stderr, so stdout holds only what the client prints.
     command.add("-Dlog4j.configuration=" + options.dir().resolve(NAMENODE).resolve("conf").resolve("log4j.properties")
         .toUri());
@@ -390,6 +465,9 @@ public final class HostCluster implements AutoCloseable {
     } catch (IOException e) {
       // the NameNode goes next anyway
     }
+    yarnDaemons.values().forEach(p -> p.toHandle().destroy());
+    yarnDaemons.values().forEach(p -> stop(p.toHandle()));
+    yarnDaemons.clear();
     dataNodes.values().forEach(p -> p.toHandle().destroy());
     dataNodes.values().forEach(p -> stop(p.toHandle()));
     dataNodes.clear();
@@ -420,6 +498,133 @@ public final class HostCluster implements AutoCloseable {
     Process process = startProcess(List.of(), command, options.dir().resolve("logs").resolve(host + ".log"),
         options.dir().resolve(PIDS).resolve(host));
     dataNodes.put(host, process);
+  }
+
+  /**
+   * Writes the hosts file and YARN's conf dirs, starts the ResourceManager in the root namespace and a
+   * NodeManager in every host's namespace.
+   */
+  private void launchYarn(PrintStream progress) throws IOException {
+    Path dir = options.dir();
+    Path topology = topologyTable();
+    HostYarnConf.writeHostsFile(dir, network);
+    Path conf = HostYarnConf.writeResourceManager(options, network, topology,
+        dir.resolve(RESOURCE_MANAGER).resolve("conf"),
+        dir.resolve(NAMENODE).resolve("conf").resolve("log4j.properties"));
+    progress.println("starting the ResourceManager at " + resourceManagerAddress());
+    launchYarnDaemon(RESOURCE_MANAGER, List.of(), conf, RESOURCE_MANAGER_JVM_OPTIONS,
+        "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", Map.of());
+    for (String host : hosts()) {
+      Path hostDir = dir.resolve("hosts").resolve(host);
+      Path hostConf = hostDir.resolve("conf");
+      HostYarnConf.writeNodeManager(options, network, topology, host, hostDir, hostConf);
+      // Its own UTS namespace gives the host its name, so an application master or a task on it tells others
+      // the host's name (hence address), not the machine's.
+      List<String> prefix = new ArrayList<>(network.execPrefix(host));
+      prefix.addAll(List.of("unshare", "--uts", "sh", "-c", "hostname \"$1\" && shift && exec \"$@\"", "sh", host));
+      launchYarnDaemon(NODE_MANAGER_PREFIX + host, prefix, hostConf, NODE_MANAGER_JVM_OPTIONS,
+          "org.apache.hadoop.yarn.server.nodemanager.NodeManager",
+          Map.of("JAVA_HOME", System.getProperty("java.home"), "HADOOP_CONF_DIR", hostConf.toString()));
+    }
+  }
+
+  /** Starts the JobHistoryServer (it needs HDFS out of safe mode) and waits for it and every NodeManager. */
+  private void startHistoryServerAndAwaitYarn(PrintStream progress) throws IOException {
+    launchYarnDaemon(HISTORY_SERVER, List.of(), options.dir().resolve(RESOURCE_MANAGER).resolve("conf"),
+        HISTORY_SERVER_JVM_OPTIONS, "org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer", Map.of());
+    HostYarnConf.writeClient(options, network, topologyTable());
+    awaitNodeManagers(progress);
+    progress.println("waiting for the JobHistoryServer at " + network.rootAddress() + ":"
+        + HostYarnConf.JOB_HISTORY_PORT);
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (!listening(network.rootAddress(), HostYarnConf.JOB_HISTORY_PORT)) {
+      requireYarnDaemonsAlive();
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the JobHistoryServer did not listen within " + START_TIMEOUT);
+      }
+      sleep(500);
+    }
+  }
+
+  private void launchYarnDaemon(String name, List<String> prefix, Path conf, List<String> jvmOptions,
+      String mainClass, Map<String, String> environment) throws IOException {
+    List<String> command = new ArrayList<>(prefix);
+    command.add(javaBinary());
+    command.addAll(jvmOptions);
+    command.addAll(JAVA_OPENS);
+    command.add(HostYarnConf.hostsFileOption(options.dir()));
+    command.add("-Dhadoop.log.dir=" + options.dir().resolve("logs"));
+    command.add("-Dyarn.log.dir=" + options.dir().resolve("logs"));
+    command.addAll(List.of("-cp", HostYarnConf.classpath(conf, options), mainClass));
+    Path log = options.dir().resolve("logs").resolve(name + ".log");
+    ProcessBuilder builder = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    builder.environment().putAll(environment);
+    Process process = builder.start();
+    Files.writeString(options.dir().resolve(PIDS).resolve(name), Long.toString(process.pid()));
+    yarnDaemons.put(name, process);
+  }
+
+  /** Waits until every host's NodeManager runs in the ResourceManager's eyes, printing the count as it grows. */
+  private void awaitNodeManagers(PrintStream progress) throws IOException {
+    Configuration conf = new Configuration(false);
+    conf.set("yarn.resourcemanager.address", resourceManagerAddress());
+    // Until the ResourceManager listens, a short failure, not YARN's default 15 minutes of retries.
+    conf.setLong("yarn.resourcemanager.connect.max-wait.ms", 2000);
+    conf.setLong("yarn.resourcemanager.connect.retry-interval.ms", 500);
+    conf.setInt("ipc.client.connect.max.retries", 1);
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    int reported = -1;
+    try (YarnClient client = YarnClient.createYarnClient()) {
+      client.init(conf);
+      client.start();
+      while (true) {
+        requireYarnDaemonsAlive();
+        Set<String> running = new HashSet<>();
+        try {
+          client.getNodeReports(NodeState.RUNNING).forEach(node -> running.add(node.getNodeId().getHost()));
+        } catch (IOException | YarnException e) {
+          // not listening yet
+        }
+        running.retainAll(hosts());
+        if (running.size() != reported) {
+          reported = running.size();
+          progress.printf("  NodeManagers registered with the ResourceManager: %d/%d%n", reported, hosts().size());
+        }
+        if (reported == hosts().size()) {
+          return;
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("only " + running + " of " + hosts() + " NodeManagers registered within "
+              + START_TIMEOUT);
+        }
+        sleep(500);
+      }
+    }
+  }
+
+  private void requireYarnDaemonsAlive() throws IOException {
+    for (Map.Entry<String, Process> daemon : yarnDaemons.entrySet()) {
+      if (!daemon.getValue().isAlive()) {
+        Path log = options.dir().resolve("logs").resolve(daemon.getKey() + ".log");
+        throw new IOException("the " + daemon.getKey() + " exited; see " + log + ":\n" + tail(log));
+      }
+    }
+  }
+
+  private static boolean listening(String address, int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(address, port), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The rack table the NameNode's conf dir holds, which YARN uses too. */
+  private Path topologyTable() {
+    return options.dir().resolve(NAMENODE).resolve("conf").resolve("topology.table");
   }
 
   private static void formatNameNode(Options options, Path conf) throws IOException {
