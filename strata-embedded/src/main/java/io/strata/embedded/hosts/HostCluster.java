@@ -445,7 +445,8 @@ public final class HostCluster implements AutoCloseable {
     Map<String, String> pluginConf = new LinkedHashMap<>(options.pluginConf());
     pluginConf.putAll(overrides);
     Options restarted = new Options(options.dir(), options.spec(), options.specText(), options.pluginJar(),
-        options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(), options.dataNodeHeapMb());
+        options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(), options.dataNodeHeapMb(),
+        options.yarn());
     stop(nameNode);
     Path conf = HostClusterConf.writeNameNode(restarted, network, options.dir().resolve(NAMENODE));
     nameNode = startProcess(List.of(), nameNodeCommand(restarted, conf, List.of()),
