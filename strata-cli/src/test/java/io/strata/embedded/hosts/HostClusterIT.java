@@ -81,15 +81,7 @@ class HostClusterIT {
 
   @AfterAll
   static void stopTheCluster() {
-    if (cluster == null) {
-      return;
-    }
-    Collection<Long> pids = cluster.pids().values();
-    String id = cluster.network().clusterId();
-    cluster.close();
-    assertEquals(List.of(), HostNetwork.leftovers(id), "namespaces or links left");
-    pids.forEach(pid -> assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
-        "process " + pid + " still runs"));
+    HostClusterTeardown.closeAndCheckClean(cluster);
   }
 
   @Test

@@ -1,7 +1,6 @@
 package io.strata.embedded.hosts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.spec.ClusterSpec;
@@ -13,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,15 +83,7 @@ class HostYarnIT {
 
   @AfterAll
   static void stopTheCluster() {
-    if (cluster == null) {
-      return;
-    }
-    Collection<Long> pids = cluster.pids().values();
-    String id = cluster.network().clusterId();
-    cluster.close();
-    assertEquals(List.of(), HostNetwork.leftovers(id), "namespaces or links left");
-    pids.forEach(pid -> assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
-        "process " + pid + " still runs"));
+    HostClusterTeardown.closeAndCheckClean(cluster);
   }
 
   @Test
