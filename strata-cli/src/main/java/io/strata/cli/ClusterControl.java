@@ -134,6 +134,20 @@ final class ClusterControl {
     return answer;
   }
 
+  /**
+   * Sends {@code request} as {@link #request} does and reports the answer as a command: its text on stdout and exit
+   * code 0 for {@code ok:}, otherwise on stderr with 2 for {@code bad:} and 1 for anything else.
+   */
+  static int requestAndReport(Path base, String request, Duration timeout) throws IOException, InterruptedException {
+    String answer = request(base, request, timeout);
+    if (answer.startsWith("ok:")) {
+      System.out.println(answer.substring(3).trim());
+      return 0;
+    }
+    System.err.println("strata: " + answer.substring(answer.indexOf(':') + 1).trim());
+    return answer.startsWith("bad:") ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
+  }
+
   /** Writes a file under another name and renames it into place, so a reader never sees it half written. */
   private static void writeWhole(Path file, String text) throws IOException {
     Path partial = file.resolveSibling("." + file.getFileName() + ".partial");

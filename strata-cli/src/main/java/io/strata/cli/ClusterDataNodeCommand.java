@@ -31,13 +31,7 @@ final class ClusterDataNodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    String answer = ClusterControl.request(dir.toAbsolutePath(), action.name().toLowerCase(Locale.ROOT) + " " + host,
-        Duration.ofSeconds(120));
-    if (answer.startsWith("ok:")) {
-      System.out.println(answer.substring(3).trim());
-      return 0;
-    }
-    System.err.println("strata: " + answer.substring(answer.indexOf(':') + 1).trim());
-    return answer.startsWith("bad:") ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
+    return ClusterControl.requestAndReport(dir.toAbsolutePath(),
+        action.name().toLowerCase(Locale.ROOT) + " " + host, Duration.ofSeconds(120));
   }
 }

@@ -53,12 +53,6 @@ final class ClusterLinkCommand implements Callable<Integer> {
         yield host != null ? "rate-host " + host + " " + bits : "rate-rack " + rack + " " + bits;
       }
     };
-    String answer = ClusterControl.request(dir.toAbsolutePath(), request, Duration.ofSeconds(60));
-    if (answer.startsWith("ok:")) {
-      System.out.println(answer.substring(3).trim());
-      return 0;
-    }
-    System.err.println("strata: " + answer.substring(answer.indexOf(':') + 1).trim());
-    return answer.startsWith("bad:") ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
+    return ClusterControl.requestAndReport(dir.toAbsolutePath(), request, Duration.ofSeconds(60));
   }
 }
