@@ -2,7 +2,7 @@ package io.strata.inplace.bench;
 
 import io.strata.core.config.ByteSize;
 import io.strata.inplace.ceph.LocalCephCluster;
-import io.strata.inplace.mr.ExampleJobs;
+import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.inplace.scan.CephUri;
 import io.strata.inplace.scan.GifScanner;
 import java.io.PrintStream;

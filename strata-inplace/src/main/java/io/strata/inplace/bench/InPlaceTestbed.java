@@ -7,7 +7,7 @@ import io.strata.embedded.EmbeddedCluster;
 import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.inplace.fs.CephGifFileSystem;
 import io.strata.inplace.fs.InPlaceKeys;
-import io.strata.inplace.mr.NamedNodeYarnCluster;
+import io.strata.embedded.yarn.NamedNodeYarnCluster;
 import io.strata.inplace.rados.CephClientConfig;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosPool;

@@ -3,7 +3,7 @@ package io.strata.inplace.demo;
 import io.strata.core.config.ByteSize;
 import io.strata.inplace.bench.InPlaceTestbed;
 import io.strata.inplace.bench.TextObjects;
-import io.strata.inplace.mr.ExampleJobs;
+import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.inplace.scan.CephUri;
 import io.strata.inplace.scan.GifScanner;
 import java.io.BufferedReader;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.inplace.CephTestSupport;
 import io.strata.inplace.bench.InPlaceTestbed;
 import io.strata.inplace.bench.TextObjects;

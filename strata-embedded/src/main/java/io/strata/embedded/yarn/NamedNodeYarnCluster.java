@@ -1,4 +1,4 @@
-package io.strata.inplace.mr;
+package io.strata.embedded.yarn;
 
 import java.io.File;
 import java.io.IOException;
@@ -107,7 +107,7 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     conf.setBoolean(YarnConfiguration.TIMELINE_SERVICE_ENABLED, false);
     conf.set("yarn.log-aggregation-enable", "false");
 
-    MiniMRYarnCluster yarn = new MiniMRYarnCluster("strata-inplace-" + workDir.getFileName(), 0);
+    MiniMRYarnCluster yarn = new MiniMRYarnCluster("strata-yarn-" + workDir.getFileName(), 0);
     yarn.init(conf);
     yarn.start();
     List<NodeManager> nodeManagers = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.strata.inplace.mr;
+package io.strata.embedded.yarn;
 
 import java.io.BufferedReader;
 import java.io.IOException;
