@@ -207,7 +207,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     volumesByHost.put(node.host(), List.copyOf(found.values()));
     VolumeIoGate gate = ioGate;
-    if (options.emulateDeviceSpeed() || gate != null) {
+    if (options.emulateDeviceSpeed() || gate != null || DeviceSpeedEmulator.isInstalled(dataNode)) {
       DeviceSpeedEmulator.install(dataNode, options.emulateDeviceSpeed() ? speeds : Map.of(), gate);
     }
     DataNodeTestUtils.triggerHeartbeat(dataNode);

@@ -112,7 +112,8 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
         continue;
       }
       double floor = settings.floor().toMillis() / 1000.0;
-      double timeout = settings.idleTimeout() == null
+      // Primary volumes never sleep; their rule only serves the accounting, so it takes the least timeout allowed.
+      double timeout = settings.idleTimeout() == null || !volume.backup()
           ? Math.ceil(StandbyRule.minimumTimeoutSeconds(volume.device(), floor))
           : settings.idleTimeout().toMillis() / 1000.0;
       StandbyRule rule = StandbyRule.of(volume.device(), timeout, floor);
@@ -293,7 +294,8 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
       }
       lines.add(new PowerStatus.Volume(volume.host(), volume.id(),
           volume.directory() == null ? null : volume.directory().toString(), volume.device().name(),
-          volume.backup(), state, seconds, spinUps, energy.totalStallSeconds(), energy.stalledIos(),
+          volume.backup(), state, seconds, spinUps, energy.totalStallSeconds(), energy.stallSecondsByCause(),
+          energy.stalledIos(),
           energy.unusedPredictedSpinUps(), energy.joules(), vp == null ? Set.of() : vp.holds(), veto));
     }
     return new PowerStatus(driver.name(), driver.failures(), now - startedAt, settings.nodePower().baseWatts(),
@@ -365,6 +367,18 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
       return Optional.empty();
     }
     return Optional.of(new ObjectMapper().readValue(file.toFile(), PowerStatus.class));
+  }
+
+  /** Stops ticking without writing anything more, as a killed process would; for tests of a restart. */
+  void halt() {
+    ScheduledExecutorService t;
+    synchronized (this) {
+      t = ticker;
+      ticker = null;
+    }
+    if (t != null) {
+      t.shutdownNow();
+    }
   }
 
   /** Stops ticking and writes the state one last time; disks stay as they are. */

@@ -24,7 +24,8 @@ public record PowerStatus(String driver, long driverFailures, double secondsMana
   /** One volume. {@code veto} says why it may not sleep now (empty when it may, or is asleep). */
   public record Volume(String host, String id, String directory, String device, boolean backup, PowerState state,
       Map<PowerState, Double> secondsByState, Map<WakeCause, Integer> spinUpsByCause, double stallSeconds,
-      long stalledIos, long unusedPredictedSpinUps, double joules, Set<WakeCause> holds, String veto) {
+      Map<WakeCause, Double> stallSecondsByCause, long stalledIos, long unusedPredictedSpinUps, double joules,
+      Set<WakeCause> holds, String veto) {
 
     public int spinUps() {
       return spinUpsByCause.values().stream().mapToInt(Integer::intValue).sum();
