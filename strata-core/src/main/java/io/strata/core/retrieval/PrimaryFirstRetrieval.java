@@ -6,10 +6,9 @@ import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
- * Energy-efficient HDFS's "replica bit" for reads (thesis ch. 4): every replica on a primary tier comes before
- * every replica on a backup tier, whatever the network distance, so that backup disks see no reads while a
- * primary replica is live and can sleep. Within each group, HDFS's network order. A reader falls back to a
- * backup only when the NameNode lists no live primary (or its read of the primary fails).
+ * Energy-efficient HDFS's read order (the thesis's "replica bit"): every replica on a primary tier comes before any
+ * backup replica, even a node-local backup, so backup disks see no reads while a primary replica is live and can
+ * stay asleep. Within each class, HDFS's network order.
  */
 public final class PrimaryFirstRetrieval implements RetrievalPolicy {
   private final Set<String> backupTiers;
@@ -27,8 +26,8 @@ public final class PrimaryFirstRetrieval implements RetrievalPolicy {
   @Override
   public List<ReplicaChoice> order(String readerHost, String readerRack, List<ReplicaChoice> replicas,
       RandomGenerator random) {
-    List<ReplicaChoice> primaries = new ArrayList<>();
-    List<ReplicaChoice> backups = new ArrayList<>();
+    List<ReplicaChoice> primaries = new ArrayList<>(replicas.size());
+    List<ReplicaChoice> backups = new ArrayList<>(replicas.size());
     for (ReplicaChoice replica : replicas) {
       (backupTiers.contains(replica.tier()) ? backups : primaries).add(replica);
     }

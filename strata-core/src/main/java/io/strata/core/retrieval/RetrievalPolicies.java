@@ -22,7 +22,7 @@ public final class RetrievalPolicies {
           HybridRetrieval::new),
       new Entry("adaptive", "hybrid that also counts the transfers each node already serves",
           AdaptiveRetrieval::new),
-      new Entry("primary-first", "energy-efficient HDFS: a live primary replica before any backup, even a local one",
+      new Entry("primary-first", "energy-efficient HDFS: primary replicas before backups, each in network order",
           PrimaryFirstRetrieval::new)));
 
   /** The names a configuration may use, as {@link #STANDARD} lists them. */

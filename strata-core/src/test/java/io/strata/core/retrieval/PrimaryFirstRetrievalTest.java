@@ -9,31 +9,39 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class PrimaryFirstRetrievalTest {
-  private final RetrievalSettings settings = RetrievalSettings.defaults(Presets.load("energy"));
-  private final RetrievalPolicy policy = RetrievalPolicies.parse("primary-first", settings);
-  private final ReplicaChoice primaryOnE1 = new ReplicaChoice("e1", "/rack1", "primary", 0);
-  private final ReplicaChoice backupOnE2 = new ReplicaChoice("e2", "/rack1", "backup", 0);
-  private final ReplicaChoice backupOnE3 = new ReplicaChoice("e3", "/rack1", "backup", 0);
+  private final RetrievalPolicy policy = RetrievalPolicies.parse("primary-first",
+      RetrievalSettings.defaults(Presets.load("energy")));
 
   @Test
-  void theEnergyPresetsBackupTierIsKnownToTheSettings() {
-    assertEquals(Set.of("backup"), settings.backupTiers());
+  void theEnergyPresetsBackupTierIsKnownFromTheSpec() {
+    assertEquals(Set.of("backup"), RetrievalSettings.defaults(Presets.load("energy")).backupTiers());
   }
 
   @Test
   void aRemotePrimaryComesBeforeANodeLocalBackup() {
-    SplittableRandom random = new SplittableRandom(7);
+    ReplicaChoice localBackup = new ReplicaChoice("e1", "/rack1", "backup", 0);
+    ReplicaChoice remoteBackup = new ReplicaChoice("e3", "/rack2", "backup", 0);
+    ReplicaChoice rackPrimary = new ReplicaChoice("e2", "/rack1", "primary", 0);
+    SplittableRandom random = new SplittableRandom(1);
     for (int i = 0; i < 50; i++) {
-      List<ReplicaChoice> order = policy.order("e2", "/rack1", List.of(backupOnE3, backupOnE2, primaryOnE1), random);
-      assertEquals(primaryOnE1, order.get(0));
-      assertEquals(backupOnE2, order.get(1), "among backups the network order holds: node-local first");
-      assertEquals(3, order.size());
+      List<ReplicaChoice> order = policy.order("e1", "/rack1", List.of(localBackup, remoteBackup, rackPrimary), random);
+      assertEquals(List.of(rackPrimary, localBackup, remoteBackup), order);
     }
   }
 
   @Test
-  void withNoLivePrimaryTheBackupsAreReadInNetworkOrder() {
-    List<ReplicaChoice> order = policy.order("e3", "/rack1", List.of(backupOnE2, backupOnE3), new SplittableRandom(1));
-    assertEquals(List.of(backupOnE3, backupOnE2), order);
+  void withoutAPrimaryTheBackupsAreReadInNetworkOrder() {
+    ReplicaChoice remote = new ReplicaChoice("e3", "/rack2", "backup", 0);
+    ReplicaChoice local = new ReplicaChoice("e1", "/rack1", "backup", 0);
+    assertEquals(List.of(local, remote), policy.order("e1", "/rack1", List.of(remote, local), new SplittableRandom(2)));
+  }
+
+  @Test
+  void onAClusterWithoutBackupTiersItIsHdfsNetworkOrder() {
+    RetrievalPolicy onHats = RetrievalPolicies.parse("primary-first", RetrievalSettings.defaults(Presets.load("hats")));
+    ReplicaChoice remote = new ReplicaChoice("r3n3", "/rack3", "hdd", 0);
+    ReplicaChoice local = new ReplicaChoice("r1n1", "/rack1", "pcie-ssd", 0);
+    assertEquals(List.of(local, remote),
+        onHats.order("r1n1", "/rack1", List.of(remote, local), new SplittableRandom(3)));
   }
 }
