@@ -137,6 +137,7 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
       t.setDaemon(true);
       return t;
     });
+    PowerMetrics.publish(this::status);
     long millis = Math.max(50, settings.tick().toMillis());
     ticker.scheduleWithFixedDelay(() -> {
       try {

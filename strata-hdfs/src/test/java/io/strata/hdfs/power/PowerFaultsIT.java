@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
@@ -27,6 +29,8 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.server.mover.Mover;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,6 +63,7 @@ class PowerFaultsIT {
   static DistributedFileSystem fs;
   static EmulatedDisks disks;
   static final Map<String, byte[]> files = new LinkedHashMap<>();
+  static final List<PowerManager> managers = new ArrayList<>();
 
   private static String node(String host) {
     return "      - host: " + host + "\n        volumes:\n"
@@ -77,6 +82,10 @@ class PowerFaultsIT {
     cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
         .withBlockSize(BLOCK).withConf(conf));
     fs = cluster.fileSystem();
+    // WARM (one DISK, the rest ARCHIVE) is HDFS's name for this layout on the energy spec's storage types: with it
+    // the Mover agrees with primary-backup instead of moving backup replicas to DISK.
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/data"));
+    fs.setStoragePolicy(new org.apache.hadoop.fs.Path("/data"), "WARM");
     Random random = new Random(26);
     for (int i = 0; i < 4; i++) {
       byte[] data = new byte[3 * BLOCK + 1000 * i];
@@ -92,6 +101,7 @@ class PowerFaultsIT {
 
   @AfterAll
   static void stop() {
+    managers.forEach(PowerManager::halt);
     if (cluster != null) {
       cluster.close();
     }
@@ -112,7 +122,17 @@ class PowerFaultsIT {
         RedundancyWatch.nameNodeJmx(URI.create(cluster.webUi())), PowerManager.WALL_CLOCK);
     disks.setListener(manager);
     manager.start();
+    managers.add(manager);
     return manager;
+  }
+
+  private static JsonNode powerBean() {
+    try {
+      return new ObjectMapper().readTree(URI.create(cluster.webUi()
+          + "/jmx?qry=Hadoop:service=*,name=StrataPower").toURL()).path("beans").path(0);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static void awaitBackupsAsleep(PowerManager manager) {
@@ -155,6 +175,12 @@ class PowerFaultsIT {
     PowerManager manager = manager(stateDir);
     awaitBackupsAsleep(manager);
 
+    // The accounting is on the NameNode's JMX servlet (the manager runs in its JVM here); JMX serves a snapshot
+    // that Hadoop's metrics system refreshes every few seconds.
+    EmbeddedCluster.waitFor(Duration.ofSeconds(60), () -> powerBean().path("VolumesInStandby").asInt() == 4,
+        "the StrataPower bean to show the four backups in standby");
+    assertEquals(4, powerBean().path("BackupVolumes").asInt());
+
     // Reads go to primaries: the backups sleep on, and nothing waited for a spin-up.
     readAllAndCompare();
     assertEquals(0, backupSpinUps(manager, WakeCause.READ), "no read reached a sleeping backup");
@@ -176,6 +202,11 @@ class PowerFaultsIT {
         || !fsck.contains("MISSING"), fsck);
     assertTrue(backupSpinUps(restarted, WakeCause.LOW_REDUNDANCY) + backupSpinUps(restarted, WakeCause.READ) > 0,
         "the backups were woken for the lost primaries");
+    assertOnePrimaryPerBlock();
+
+    // HDFS's Mover over the WARM directory finds nothing to move: the layout is what the storage policy asks.
+    int mover = ToolRunner.run(cluster.clientConf(), new Mover.Cli(), new String[] {"-p", "/data"});
+    assertEquals(0, mover, "the Mover's exit status");
     assertOnePrimaryPerBlock();
     awaitBackupsAsleep(restarted);
     restarted.close();
