@@ -54,6 +54,15 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       description = "placement rules to start with (more with `strata policy set`), e.g. /hot=tier-aware;/data=ratio:0.2")
   String rules;
 
+  @Option(names = "--power", description = {"energy-efficient HDFS: the power manager puts backup volumes to sleep "
+      + "(emulated disks: the first I/O on a sleeping volume waits its spin-up) and reads go to primary replicas "
+      + "first; see `strata power status --state-dir DIR/power`. Needs a spec with backup volumes (--preset energy)"})
+  boolean power;
+
+  @Option(names = "--idle-timeout", paramLabel = "DURATION",
+      description = "with --power: backup idle time before standby (default: the device's break-even time)")
+  DurationArg idleTimeout;
+
   @Option(names = "--stock", description = "run stock HDFS without Strata's NameNode plugins")
   boolean stock;
 
@@ -98,7 +107,25 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     } else if (rules != null) {
       throw new ConfigException("--rules needs Strata's plugins; drop --stock");
     }
+    if (power) {
+      if (stock) {
+        throw new ConfigException("--power needs Strata's plugins (primary-first reads); drop --stock");
+      }
+      if (loaded.spec().nodes().stream().flatMap(n -> n.volumes().stream()).noneMatch(v -> v.backup())) {
+        throw new ConfigException("--power: spec '" + loaded.spec().name() + "' has no backup volumes to put to "
+            + "sleep (try --preset energy)");
+      }
+      options = options.withConf(java.util.Map.of(io.strata.hdfs.StrataKeys.RETRIEVAL_POLICY, "primary-first",
+          // The block scanner would read every backup replica at 1 MB/s, keeping the disks awake.
+          "dfs.block.scanner.volume.bytes.per.second", "0"));
+    } else if (idleTimeout != null) {
+      throw new ConfigException("--idle-timeout is for --power only");
+    }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
+    io.strata.bench.energy.EmbeddedPower powerManager = power ? io.strata.bench.energy.EmbeddedPower.start(running,
+        io.strata.hdfs.power.PowerManager.Settings.defaults(base.resolve("power"))
+            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()),
+        null) : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
     CountDownLatch stopRequested = new CountDownLatch(1);
@@ -112,6 +139,13 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     Runnable shutDown = () -> {
       System.err.println("strata: shutting down the embedded cluster");
       ClusterControl.stopServing(base);
+      if (powerManager != null) {
+        try {
+          powerManager.close();
+        } catch (java.io.IOException e) {
+          System.err.println("strata: stopping the power manager: " + e.getMessage());
+        }
+      }
       running.close();
     };
     Thread hook = new Thread(shutDown, "strata-cluster-shutdown");
@@ -128,6 +162,9 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       out.put("dataNodes", loaded.spec().nodes().size());
       out.put("emulatedDeviceSpeed", !noEmulation);
       out.put("strataPlugins", !stock);
+      if (powerManager != null) {
+        out.put("powerStateDir", base.resolve("power").toString());
+      }
       ObjectNode volumeDirs = out.putObject("volumeDirs");
       running.volumeDirectories().forEach((type, dirs) -> {
         ArrayNode list = volumeDirs.putArray(type.name());
@@ -145,6 +182,10 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       System.out.printf("  placement    : %s%n", stock ? "stock HDFS" : "Strata plugin, rules: "
           + (rules == null ? "none yet (strata policy set PATH POLICY --conf " + base + ")" : rules));
       System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
+      if (powerManager != null) {
+        System.out.printf("  power        : backup volumes sleep when idle, reads go to primaries first; "
+            + "strata power status --state-dir %s%n", base.resolve("power"));
+      }
       running.volumeDirectories().forEach((type, dirs) -> System.out.printf("  %-12s : %s%n",
           type + " dirs", String.join(",", dirs.stream().map(Path::toString).toList())));
       System.out.printf("  fail a node  : strata cluster datanode stop|start HOST --dir %s   (hosts: %s)%n", base,

@@ -350,6 +350,7 @@ final class SimulateCommand
     for (GroupResults group : groups) {
       System.out.print(ComparisonTable.text(group, metrics));
       System.out.print(ComparisonTable.readShares(group));
+      System.out.print(ComparisonTable.power(group));
       System.out.println();
     }
     for (String note : notes) {

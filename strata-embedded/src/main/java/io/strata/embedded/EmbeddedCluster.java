@@ -4,6 +4,7 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
 import io.strata.embedded.emulation.DeviceSpeedEmulator;
+import io.strata.embedded.emulation.VolumeIoGate;
 import io.strata.embedded.emulation.VolumeBandwidthEvents.VolumeSpeed;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
@@ -104,6 +106,11 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   private final Map<String, MiniDFSCluster.DataNodeProperties> stoppedDataNodes = new TreeMap<>();
+  private volatile VolumeIoGate ioGate;
+  private final Map<String, List<Volume>> volumesByHost = new ConcurrentHashMap<>();
+
+  /** One DataNode volume as the spec laid it out: its host, storage ID, spec volume and directory. */
+  public record Volume(String host, String storageId, VolumeSpec spec, Path directory) {}
 
   private EmbeddedCluster(ClusterSpec spec, Options options, MiniDFSCluster cluster) {
     this.spec = spec;
@@ -185,18 +192,23 @@ public final class EmbeddedCluster implements AutoCloseable {
       throw new IOException("DataNode of " + node.host() + " did not start", e);
     }
     Map<String, VolumeSpeed> speeds = new HashMap<>();
+    Map<String, Volume> found = new TreeMap<>();
     try (FsDatasetSpi.FsVolumeReferences volumes = dataNode.getFSDataset().getFsVolumeReferences()) {
       for (FsVolumeSpi volume : volumes) {
         int volumeIndex = volumeIndex(index, volume);
         VolumeSpec device = node.volumes().get(volumeIndex);
         ((FsVolumeImpl) volume).setCapacityForTesting(device.capacityBytes());
+        found.put(volume.getStorageID(), new Volume(node.host(), volume.getStorageID(), device,
+            new File(volume.getBaseURI()).toPath()));
         speeds.put(volume.getStorageID(), new VolumeSpeed(
             Math.max(1, Math.round(device.device().readBytesPerSecond() * options.speedScale())),
             Math.max(1, Math.round(device.device().writeBytesPerSecond() * options.speedScale()))));
       }
     }
-    if (options.emulateDeviceSpeed()) {
-      DeviceSpeedEmulator.install(dataNode, speeds);
+    volumesByHost.put(node.host(), List.copyOf(found.values()));
+    VolumeIoGate gate = ioGate;
+    if (options.emulateDeviceSpeed() || gate != null || DeviceSpeedEmulator.isInstalled(dataNode)) {
+      DeviceSpeedEmulator.install(dataNode, options.emulateDeviceSpeed() ? speeds : Map.of(), gate);
     }
     DataNodeTestUtils.triggerHeartbeat(dataNode);
   }
@@ -237,6 +249,29 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   public ClusterSpec spec() {
     return spec;
+  }
+
+  /**
+   * Has {@code gate} see every data read and write of every DataNode, now and after DataNode restarts (the
+   * emulated power manager's hook); null removes it.
+   */
+  public synchronized void setIoGate(VolumeIoGate gate) throws IOException {
+    ioGate = gate;
+    for (DataNode dataNode : cluster.getDataNodes()) {
+      int index = hosts().indexOf(dataNode.getDatanodeId().getHostName());
+      if (index >= 0) {
+        prepareDataNode(index, dataNode);
+      }
+    }
+  }
+
+  /** Every volume of every DataNode started so far, in spec order of hosts. */
+  public List<Volume> volumes() {
+    List<Volume> all = new ArrayList<>();
+    for (String host : hosts()) {
+      all.addAll(volumesByHost.getOrDefault(host, List.of()));
+    }
+    return all;
   }
 
   public MiniDFSCluster miniCluster() {

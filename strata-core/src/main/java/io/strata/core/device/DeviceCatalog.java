@@ -15,7 +15,8 @@ public final class DeviceCatalog {
   private static final String BUILTIN = "io/strata/core/device/devices.yaml";
   private static final String[] PROFILE_KEYS = {
       "name", "storageType", "readMBps", "writeMBps", "iops", "activeWatts", "idleWatts", "standbyWatts",
-      "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "sources"};
+      "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "ratedStartStops", "serviceLifeYears",
+      "sources"};
 
   private final Map<String, DeviceProfile> profiles;
 
@@ -76,6 +77,8 @@ public final class DeviceCatalog {
         node.get("spinUpJoules") == null ? 0 : node.get("spinUpJoules").nonNegative(),
         node.get("costPerGB") == null ? 0 : node.get("costPerGB").nonNegative(),
         node.get("internallyRedundant") != null && node.get("internallyRedundant").bool(),
+        node.get("ratedStartStops") == null ? 0 : Math.round(node.get("ratedStartStops").nonNegative()),
+        node.get("serviceLifeYears") == null ? 0 : node.get("serviceLifeYears").nonNegative(),
         sources);
   }
 

@@ -20,6 +20,9 @@ import java.util.Objects;
  * @param costPerGB           purchase cost, US dollars per GB
  * @param internallyRedundant true when the device protects its own data (RAID filer), so one HDFS replica
  *                            on it is not a single point of loss
+ * @param ratedStartStops     start/stop (spin-down and spin-up) cycles the vendor rates the device for over its
+ *                            service life; 0 when unrated (solid-state devices, or no figure known)
+ * @param serviceLifeYears    the service life those cycles are rated over, years; 0 when unrated
  * @param sources             where each number comes from, keyed by field name
  */
 public record DeviceProfile(
@@ -35,12 +38,22 @@ public record DeviceProfile(
     double spinUpJoules,
     double costPerGB,
     boolean internallyRedundant,
+    long ratedStartStops,
+    double serviceLifeYears,
     Map<String, String> sources) {
 
   public DeviceProfile {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(storageKind, "storageKind");
     sources = sources == null ? Map.of() : Map.copyOf(sources);
+  }
+
+  /** A profile without a start/stop rating. */
+  public DeviceProfile(String name, StorageKind storageKind, double readMBps, double writeMBps, double iops,
+      double activeWatts, double idleWatts, double standbyWatts, double spinUpSeconds, double spinUpJoules,
+      double costPerGB, boolean internallyRedundant, Map<String, String> sources) {
+    this(name, storageKind, readMBps, writeMBps, iops, activeWatts, idleWatts, standbyWatts, spinUpSeconds,
+        spinUpJoules, costPerGB, internallyRedundant, 0, 0, sources);
   }
 
   /** Read bandwidth in bytes per second, the unit the DataNode throttle works in. */
@@ -56,5 +69,10 @@ public record DeviceProfile(
   /** True when the device can enter a standby state that saves power (spinning disks). */
   public boolean canSpinDown() {
     return spinUpSeconds > 0 && standbyWatts < idleWatts;
+  }
+
+  /** True when the vendor rates how many times the device may start and stop over its service life. */
+  public boolean hasStartStopRating() {
+    return ratedStartStops > 0 && serviceLifeYears > 0;
   }
 }

@@ -21,7 +21,9 @@ public final class RetrievalPolicies {
       new Entry("hybrid", "hatS: weighted by what the replica delivers over its network distance",
           HybridRetrieval::new),
       new Entry("adaptive", "hybrid that also counts the transfers each node already serves",
-          AdaptiveRetrieval::new)));
+          AdaptiveRetrieval::new),
+      new Entry("primary-first", "energy-efficient HDFS: primary replicas before backups, each in network order",
+          PrimaryFirstRetrieval::new)));
 
   /** The names a configuration may use, as {@link #STANDARD} lists them. */
   public static final List<String> NAMES = STANDARD.names();

@@ -6,7 +6,9 @@ import io.strata.core.spec.NetworkSpec;
 import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What weighted retrieval needs to know: each tier's weight (by default its read bandwidth, since HDFS reads
@@ -18,11 +20,20 @@ import java.util.Map;
  *                      concurrent streams
  * @param remoteMBps    bandwidth one read gets from another rack: the NIC or the node's share of the rack
  *                      uplink, whichever is less, shared by the node's concurrent streams
+ * @param backupTiers   the tiers that hold only backup replicas (energy-efficient HDFS), read last by
+ *                      {@code primary-first}
  */
-public record RetrievalSettings(Map<String, Double> tierWeights, double rackLocalMBps, double remoteMBps) {
+public record RetrievalSettings(Map<String, Double> tierWeights, double rackLocalMBps, double remoteMBps,
+    Set<String> backupTiers) {
 
   public RetrievalSettings {
     tierWeights = Map.copyOf(tierWeights);
+    backupTiers = backupTiers == null ? Set.of() : Set.copyOf(backupTiers);
+  }
+
+  /** Settings for a cluster without backup tiers. */
+  public RetrievalSettings(Map<String, Double> tierWeights, double rackLocalMBps, double remoteMBps) {
+    this(tierWeights, rackLocalMBps, remoteMBps, Set.of());
   }
 
   /**
@@ -46,12 +57,17 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
       throw new ConfigException("streams per node must be > 0, got " + streamsPerNode);
     }
     Map<String, Double> weights = new LinkedHashMap<>();
+    Set<String> backups = new LinkedHashSet<>();
     for (Tier tier : tiers.tiers()) {
       weights.put(tier.name(), tier.readMBps() > 0 ? tier.readMBps() : 1.0);
+      if (tier.backup()) {
+        backups.add(tier.name());
+      }
     }
     double nic = network.nicGbps() * 125; // Gbit/s -> MB/s
     double uplinkShare = network.rackUplinkGbps() * 125 / Math.max(1, nodesPerRack);
-    return new RetrievalSettings(weights, nic / streamsPerNode, Math.min(nic, uplinkShare) / streamsPerNode);
+    return new RetrievalSettings(weights, nic / streamsPerNode, Math.min(nic, uplinkShare) / streamsPerNode,
+        backups);
   }
 
   /** Defaults for a spec: its tiers, links and largest rack. */
@@ -87,7 +103,7 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
       }
       weights.put(parts[0].trim(), weight);
     }
-    return new RetrievalSettings(weights, rackLocalMBps, remoteMBps);
+    return new RetrievalSettings(weights, rackLocalMBps, remoteMBps, backupTiers);
   }
 
   /** The weight of a tier; tiers the settings do not know get the smallest known weight. */

@@ -51,6 +51,20 @@ class DeviceCatalogTest {
   }
 
   @Test
+  void everyDiskThatCanSleepHasACitedStartStopRating() {
+    for (DeviceProfile profile : catalog.all()) {
+      if (profile.canSpinDown()) {
+        assertTrue(profile.hasStartStopRating(), profile.name());
+        assertTrue(profile.sources().containsKey("ratedStartStops"), profile.name());
+        assertTrue(profile.sources().containsKey("serviceLifeYears"), profile.name());
+      }
+    }
+    assertEquals(50_000, catalog.get("hdd").ratedStartStops());
+    assertEquals(5, catalog.get("hdd").serviceLifeYears());
+    assertFalse(catalog.get("pcie-ssd").hasStartStopRating());
+  }
+
+  @Test
   void unknownDeviceNamesTheKnownOnes() {
     ConfigException e = assertThrows(ConfigException.class, () -> catalog.get("floppy"));
     assertTrue(e.getMessage().contains("floppy") && e.getMessage().contains("pcie-ssd"), e.getMessage());

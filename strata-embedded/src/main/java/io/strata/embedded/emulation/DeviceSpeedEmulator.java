@@ -34,9 +34,18 @@ public final class DeviceSpeedEmulator {
   /** Limits each listed volume (by storage ID) of {@code dataNode} to its speed. */
   public static void install(DataNode dataNode, Map<String, VolumeBandwidthEvents.VolumeSpeed> speedsByStorageId)
       throws IOException {
+    install(dataNode, speedsByStorageId, null);
+  }
+
+  /**
+   * Limits each listed volume of {@code dataNode} to its speed (none when the map is empty) and has {@code gate}
+   * (or null) see every data I/O first.
+   */
+  public static void install(DataNode dataNode, Map<String, VolumeBandwidthEvents.VolumeSpeed> speedsByStorageId,
+      VolumeIoGate gate) throws IOException {
     FileIoProvider provider = dataNode.getFileIoProvider();
     try {
-      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId));
+      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId, gate));
     } catch (IllegalAccessException e) {
       throw new IOException("cannot install the device speed emulation into DataNode " + dataNode.getDisplayName(), e);
     }

@@ -20,10 +20,17 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
 
   private final Map<String, DevicePacer> readThrottlers = new ConcurrentHashMap<>();
   private final Map<String, DevicePacer> writeThrottlers = new ConcurrentHashMap<>();
+  private final VolumeIoGate gate;
 
   /** @param speedsByStorageId each volume's bandwidth, keyed by its storage ID; other volumes run unthrottled */
   public VolumeBandwidthEvents(Map<String, VolumeSpeed> speedsByStorageId) {
+    this(speedsByStorageId, null);
+  }
+
+  /** As {@link #VolumeBandwidthEvents(Map)}, with {@code gate} (or null) seeing each I/O before it is paced. */
+  public VolumeBandwidthEvents(Map<String, VolumeSpeed> speedsByStorageId, VolumeIoGate gate) {
     super(null);
+    this.gate = gate;
     speedsByStorageId.forEach((storageId, speed) -> {
       readThrottlers.put(storageId, new DevicePacer(speed.readBytesPerSecond()));
       writeThrottlers.put(storageId, new DevicePacer(speed.writeBytesPerSecond()));
@@ -42,6 +49,9 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     };
     if (throttlers == null) {
       return;
+    }
+    if (gate != null) {
+      gate.beforeIo(volume.getStorageID(), throttlers == writeThrottlers, len);
     }
     DevicePacer throttler = throttlers.get(volume.getStorageID());
     if (throttler != null) {

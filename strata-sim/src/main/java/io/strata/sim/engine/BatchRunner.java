@@ -4,7 +4,11 @@ import io.strata.core.popularity.AdvisorConfig;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.policy.SimPolicies;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -30,8 +34,12 @@ public final class BatchRunner {
   /** As {@link #run(List, int, boolean)}, each run's advisor made with an operator's settings over the simulator's. */
   public static List<SimResult> run(List<SimConfig> configs, int threads, boolean progressBar,
       AdvisorConfig advisorConfig) {
+    // A config given more than once (one baseline shared by several groups) runs once: runs are deterministic.
+    Map<SimConfig, Future<SimResult>> started = new IdentityHashMap<>();
     long total = 0;
-    for (SimConfig config : configs) {
+    Set<SimConfig> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    distinct.addAll(configs);
+    for (SimConfig config : distinct) {
       long jobs = config.trace().countJobs();
       total += config.jobLimit() > 0 ? Math.min(jobs, config.jobLimit()) : jobs;
     }
@@ -46,6 +54,11 @@ public final class BatchRunner {
     try {
       List<Future<SimResult>> futures = new ArrayList<>();
       for (SimConfig config : configs) {
+        Future<SimResult> already = started.get(config);
+        if (already != null) {
+          futures.add(already);
+          continue;
+        }
         futures.add(pool.submit(() -> {
           long[] reported = {0};
           Simulator.Progress progress = admitted -> {
@@ -55,6 +68,7 @@ public final class BatchRunner {
           return Simulator.run(config, progress, files -> SimPolicies.popularity(config.popularity(), config.spec(),
               files, advisorConfig, Math.round(config.referenceSeconds())));
         }));
+        started.put(config, futures.get(futures.size() - 1));
       }
       List<SimResult> results = new ArrayList<>();
       for (Future<SimResult> future : futures) {

@@ -3,7 +3,9 @@ package io.strata.sim.engine;
 import io.strata.core.retrieval.Locality;
 import io.strata.core.retrieval.ReplicaChoice;
 import io.strata.core.retrieval.RetrievalPolicy;
+import io.strata.core.energy.WakeCause;
 import io.strata.sim.model.SimCluster;
+import io.strata.sim.power.BackupPower;
 import io.strata.sim.model.SimFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,11 +60,41 @@ final class BlockReader {
     }
     run.transfers().begin(source, node);
     run.reads().started(file.path(), block, bytes);
-    run.network().start(run.now(), bytes, false, cluster.readPath(source, tier, node, file.blockKey(block)),
-        (flow, at) -> {
-          run.transfers().end(source, node);
-          run.reads().finished(file.path(), block, tier, locality, flow.bytes(), at - flow.started(), firstRead);
-          done.run();
-        });
+    int[] path = cluster.readPath(source, tier, node, file.blockKey(block));
+    BackupPower power = run.power();
+    if (power == null) {
+      run.network().start(run.now(), bytes, false, path, (flow, at) -> {
+        run.transfers().end(source, node);
+        run.reads().finished(file.path(), block, tier, locality, flow.bytes(), at - flow.started(), firstRead);
+        done.run();
+      });
+      return;
+    }
+    power.blockRead(tier, hasPrimary(choices));
+    int device = path[0];
+    boolean managed = power.manages(device);
+    double wait = managed ? power.ioStarted(device, run.now(), WakeCause.READ) : 0;
+    Runnable start = () -> run.network().start(run.now(), bytes, false, path, (flow, at) -> {
+      run.transfers().end(source, node);
+      if (managed) {
+        power.ioFinished(device, at);
+      }
+      run.reads().finished(file.path(), block, tier, locality, flow.bytes(), at - flow.started(), firstRead);
+      done.run();
+    });
+    if (wait > 0) {
+      power.schedule(run.now() + wait, start); // the read waits for the backup disk to spin up
+    } else {
+      start.run();
+    }
+  }
+
+  private boolean hasPrimary(List<ReplicaChoice> choices) {
+    for (ReplicaChoice choice : choices) {
+      if (!run.cluster().tiers().get(run.cluster().model().tierIndex(choice.tier())).backup()) {
+        return true;
+      }
+    }
+    return false;
   }
 }

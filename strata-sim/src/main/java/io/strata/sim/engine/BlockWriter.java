@@ -1,8 +1,10 @@
 package io.strata.sim.engine;
 
+import io.strata.core.energy.WakeCause;
 import io.strata.sim.model.FlowNetwork;
 import io.strata.sim.model.SimCluster;
 import io.strata.sim.model.SimFile;
+import io.strata.sim.power.BackupPower;
 
 /**
  * Writes bytes into a new file, one block at a time, each through its own HDFS pipeline to the targets the
@@ -16,6 +18,8 @@ final class BlockWriter implements FlowNetwork.Listener {
   private long remaining;
   private int[] targets = new int[0];
   private int targetCount;
+  private int[] managedDevices = new int[0];
+  private int managedCount;
 
   BlockWriter(RunContext run, SimFile file, long bytes, int writer, Runnable done) {
     this.run = run;
@@ -64,12 +68,37 @@ final class BlockWriter implements FlowNetwork.Listener {
         run.transfers().begin(nodes[i]);
       }
     }
-    run.network().start(run.now(), bytes, true,
-        cluster.writePath(writer, nodes, tiers, targetCount, file.blockKey(block)), this);
+    int[] path = cluster.writePath(writer, nodes, tiers, targetCount, file.blockKey(block));
+    BackupPower power = run.power();
+    if (power == null) {
+      run.network().start(run.now(), bytes, true, path, this);
+      return;
+    }
+    double wait = 0;
+    int managed = 0;
+    managedDevices = new int[targetCount];
+    for (int i = 0; i < targetCount; i++) {
+      int device = cluster.device(nodes[i], tiers[i], file.blockKey(block));
+      if (power.manages(device)) {
+        managedDevices[managed++] = device;
+        wait = Math.max(wait, power.ioStarted(device, run.now(), WakeCause.WRITE));
+      }
+    }
+    managedCount = managed;
+    if (wait > 0) {
+      // The pipeline waits for the slowest backup disk to spin up, as a DataNode's write blocks on its disk.
+      power.schedule(run.now() + wait, () -> run.network().start(run.now(), bytes, true, path, this));
+    } else {
+      run.network().start(run.now(), bytes, true, path, this);
+    }
   }
 
   @Override
   public void finished(FlowNetwork.Flow flow, double at) {
+    for (int i = 0; i < managedCount; i++) {
+      run.power().ioFinished(managedDevices[i], at);
+    }
+    managedCount = 0;
     run.transfers().end(writer);
     for (int i = 0; i < targetCount; i++) {
       if (targets[i] != writer) {

@@ -47,9 +47,17 @@ final class EventLoop {
         // Reference times tick while jobs run; the copies of the last decisions may finish after them.
         boolean busy = next != null || scheduler.jobsRunning();
         double tickTime = popularity.active() && busy ? nextTick : Double.POSITIVE_INFINITY;
+        // Power events (transfers that waited for a spin-up, standby checks, predictions) come before anything
+        // due later; without power settings there are none and the replay is as it always was.
+        double powerTime = run.power() == null ? Double.POSITIVE_INFINITY : run.power().nextEventTime(busy);
         if (flowTime == Double.POSITIVE_INFINITY && jobTime == Double.POSITIVE_INFINITY
-            && tickTime == Double.POSITIVE_INFINITY) {
+            && tickTime == Double.POSITIVE_INFINITY && powerTime == Double.POSITIVE_INFINITY) {
           break;
+        }
+        if (powerTime < flowTime && powerTime < jobTime && powerTime < tickTime) {
+          clock.advanceTo(powerTime);
+          run.power().fire(powerTime, busy);
+          continue;
         }
         if (flowTime <= jobTime && flowTime <= tickTime) {
           clock.advanceTo(flowTime);

@@ -63,6 +63,10 @@ final class JobScheduler {
       job.input.readUpTo(job.maps);
       popularity.accessed(job.input, job.inputBytes, job.maps, now);
     }
+    if (run.power() != null) {
+      run.power().jobAdmitted(job.sequence, job.input, job.maps, job.inputBytes, run.blockSize(),
+          job.outputBytes > 0 && config.replication() > 1);
+    }
     if (mapQueue.isEmpty()) {
       for (int task = 0; task < job.maps && slots.anyMapFree(); task++) {
         startMap(job, task, nodeFor(job, task));
@@ -163,6 +167,9 @@ final class JobScheduler {
     double now = run.now();
     statistics.finished(job.submitted, job.mapsFinished, now);
     jobsRunning--;
+    if (run.power() != null) {
+      run.power().jobDone(job.sequence);
+    }
     if (job.input != null) {
       job.input.unpin();
       run.store().touch(job.input, now);

@@ -27,7 +27,12 @@ final class MapTask {
       run.clock().atOnce(this::readDone);
       return;
     }
-    reader.read(job.input, task, node, bytes, task >= job.firstReadFrom, this::readDone);
+    reader.read(job.input, task, node, bytes, task >= job.firstReadFrom, () -> {
+      if (run.power() != null) {
+        run.power().mapReadDone(job.sequence, job.input, task, bytes);
+      }
+      readDone();
+    });
   }
 
   private void readDone() {

@@ -38,9 +38,12 @@ final class ResultAssembler {
         trace.skippedLines(), trace.problems());
     SimResult.Performance performance = new SimResult.Performance(wallSeconds, run.network().flowsStarted(),
         run.network().peakFlows(), store.peakLiveBlocks(), store.liveBlocks());
+    SimResult.Time time = jobs.summary();
+    SimResult.Power power = run.power() == null ? null
+        : run.power().summary(run.now(), run.network(), time.totalJobSeconds());
     return new SimResult(described, jobs.jobs(), jobs.mapTasks(), jobs.reduceTasks(),
         run.reads().summary(tierNames, cluster.fastestReadBytesPerSecond()), run.traffic().summary(),
-        jobs.summary(), storage(tierNames), energy(tierNames), performance);
+        time, storage(tierNames), energy(tierNames), performance, power);
   }
 
   private SimResult.Storage storage(List<String> tierNames) {

@@ -4,6 +4,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.model.CapacityRule;
 import io.strata.sim.model.DeviceModel;
+import io.strata.sim.power.PowerSettings;
 import io.strata.sim.trace.TraceSource;
 
 /**
@@ -29,6 +30,7 @@ import io.strata.sim.trace.TraceSource;
  * @param inputModel      how jobs pick their input files when the trace has no paths
  * @param referenceSeconds how often the popularity hook is asked for decisions (AptStore's reference time)
  * @param deviceModel     how a node's volumes become device resources ({@code pooled} by default, {@code per-volume})
+ * @param power           node and disk energy accounting and backup standby; null for none (device energy only)
  */
 public record SimConfig(
     String label,
@@ -49,7 +51,8 @@ public record SimConfig(
     long jobLimit,
     InputModel inputModel,
     double referenceSeconds,
-    DeviceModel deviceModel) {
+    DeviceModel deviceModel,
+    PowerSettings power) {
 
   public SimConfig {
     if (blockSize <= 0) {
@@ -92,7 +95,7 @@ public record SimConfig(
     return new Builder(spec, trace, placement, retrieval).label(label).popularity(popularity).seed(seed)
         .blockSize(blockSize).replication(replication).slots(mapSlots, reduceSlots).byteScale(byteScale)
         .capacityRule(capacityRule).reducers(bytesPerReducer, maxReducers).jobLimit(jobLimit).inputModel(inputModel)
-        .referenceSeconds(referenceSeconds).deviceModel(deviceModel);
+        .referenceSeconds(referenceSeconds).deviceModel(deviceModel).power(power);
   }
 
   /** The byte scale in force: the given one, else simulated nodes / traced nodes, else 1. */
@@ -124,6 +127,7 @@ public record SimConfig(
     private InputModel inputModel = InputModel.FB2010_FIT;
     private double referenceSeconds = 3600;
     private DeviceModel deviceModel = DeviceModel.POOLED;
+    private PowerSettings power;
 
     private Builder(ClusterSpec spec, TraceSource trace, String placement, String retrieval) {
       this.spec = spec;
@@ -199,10 +203,16 @@ public record SimConfig(
       return this;
     }
 
+    /** Energy accounting, and with standby, backup volumes that sleep; null for none. */
+    public Builder power(PowerSettings value) {
+      power = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(label != null ? label : placement + "/" + retrieval, spec, trace, placement, retrieval,
           popularity, seed, blockSize, replication, mapSlots, reduceSlots, byteScale, capacityRule, bytesPerReducer,
-          maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel);
+          maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel, power);
     }
   }
 }

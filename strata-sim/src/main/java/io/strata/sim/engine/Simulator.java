@@ -1,5 +1,6 @@
 package io.strata.sim.engine;
 
+import io.strata.core.config.ConfigException;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.FileFacts;
@@ -11,6 +12,7 @@ import io.strata.sim.metrics.TrafficStatistics;
 import io.strata.sim.model.FileStore;
 import io.strata.sim.model.SimCluster;
 import io.strata.sim.policy.SimPolicies;
+import io.strata.sim.power.BackupPower;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
@@ -79,6 +81,22 @@ public final class Simulator {
 
   /** Runs with the popularity policy the factory makes (tests wrap the named ones to watch them). */
   public static SimResult run(SimConfig config, Progress progress, PopularityFactory popularityFactory) {
+    try {
+      return replay(config, progress, popularityFactory);
+    } catch (RuntimeException | Error e) {
+      if (config.power() != null && config.power().recorder() != null) {
+        config.power().recorder().fail(e);
+      }
+      throw e;
+    }
+  }
+
+  private static SimResult replay(SimConfig config, Progress progress, PopularityFactory popularityFactory) {
+    if (config.power() != null && config.power().standby() && !config.popularity().trim().equals(
+        SimPolicies.NO_POPULARITY)) {
+      throw new ConfigException("backup standby in the simulator does not model the copies a popularity policy "
+          + "makes; run '" + config.label() + "' with popularity none");
+    }
     SimCluster cluster = new SimCluster(config.spec(), config.deviceModel());
     // The random streams are drawn in this order so that a seed gives the same run as it always did.
     SplittableRandom master = new SplittableRandom(config.seed());
@@ -90,9 +108,10 @@ public final class Simulator {
     PopularityFeed popularity = new PopularityFeed(secondaryTier(config, cluster));
     FileStore store = new FileStore(cluster, placement, config.blockSize(), config.replication(),
         config.capacityRule(), placementRandom, popularity);
+    BackupPower power = config.power() == null ? null : new BackupPower(cluster, config.power());
     RunContext run = new RunContext(cluster, cluster.network(), store, new EventClock(),
         new NodeTransfers(cluster.nodeCount()), new ReadStatistics(cluster.tiers().size()), new TrafficStatistics(),
-        config.blockSize());
+        config.blockSize(), power);
     popularity.start(run, popularityFactory);
     BlockReader reader = new BlockReader(run, SimPolicies.retrieval(config.retrieval(), config.spec()),
         retrievalRandom);

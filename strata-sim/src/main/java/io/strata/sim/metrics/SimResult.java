@@ -1,5 +1,6 @@
 package io.strata.sim.metrics;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -17,9 +18,17 @@ import java.util.Map;
  * @param storage     replica bytes per tier, and what the capacity rule did
  * @param energy      device energy from the power model
  * @param performance how long the simulator itself took
+ * @param power       node and disk energy and the backup volumes' power states; null for runs without power
+ *                    settings (and then left out of the JSON, so results of older scenarios read as before)
  */
 public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io io, Network network, Time time,
-    Storage storage, Energy energy, Performance performance) {
+    Storage storage, Energy energy, Performance performance, @JsonInclude(JsonInclude.Include.NON_NULL) Power power) {
+
+  /** A result without power settings. */
+  public SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io io, Network network, Time time,
+      Storage storage, Energy energy, Performance performance) {
+    this(run, jobs, mapTasks, reduceTasks, io, network, time, storage, energy, performance, null);
+  }
 
   /**
    * @param byteScale   factor applied to the trace's bytes
@@ -98,4 +107,39 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param liveBlocks    blocks stored at the end
    */
   public record Performance(double wallSeconds, long flows, int peakFlows, long peakLiveBlocks, long liveBlocks) {}
+
+  /**
+   * Energy as the thesis counts it, from the decision core's power model ({@code io.strata.core.energy}).
+   *
+   * @param mode                    what the run did with its disks
+   * @param standby                 whether backup volumes went to standby
+   * @param idleTimeoutSeconds      their idle timeout (0 without standby)
+   * @param predictor               the wake predictor ({@code none} without standby)
+   * @param nodeBaseWatts           each node's power besides its data disks
+   * @param nodeBaseSource          where that figure comes from
+   * @param nodeJoules              all nodes: base power over the run plus every disk
+   * @param diskJoules              every disk
+   * @param backupJoules            the backup tiers' disks
+   * @param diskJoulesByTier        disks per tier
+   * @param pt                      the energy-delay product, node joules x the sum of job times (J s)
+   * @param backupDisks             disks on backup tiers
+   * @param managedVolumes          backup devices whose power state was managed
+   * @param spinUps                 spin-ups of managed backup devices
+   * @param spinUpsByCause          the same, by cause
+   * @param spinUpsPerDiskPerDay    spin-ups per managed device per day of the run
+   * @param mostSpinUpsOfOneDisk    the most spin-ups one managed device made in the run
+   * @param dailySpinUpBudget       the guard's daily budget per device (-1 when unrated, 0 without standby)
+   * @param backupStateShare        share of the managed devices' time in each power state
+   * @param stallSeconds            seconds reads and writes waited for spin-ups, summed
+   * @param stalledIos              reads and writes that waited for a spin-up
+   * @param unusedPredictedSpinUps  predicted spin-ups no I/O used before the device slept again
+   * @param backupReads             map reads served by a backup replica
+   * @param backupReadsWithPrimaryLive those of them while a primary replica was live (0 under primary-first)
+   */
+  public record Power(String mode, boolean standby, double idleTimeoutSeconds, String predictor,
+      double nodeBaseWatts, String nodeBaseSource, double nodeJoules, double diskJoules, double backupJoules,
+      Map<String, Double> diskJoulesByTier, double pt, int backupDisks, int managedVolumes, long spinUps,
+      Map<String, Long> spinUpsByCause, double spinUpsPerDiskPerDay, double mostSpinUpsOfOneDisk,
+      int dailySpinUpBudget, Map<String, Double> backupStateShare, double stallSeconds, long stalledIos,
+      long unusedPredictedSpinUps, long backupReads, long backupReadsWithPrimaryLive) {}
 }

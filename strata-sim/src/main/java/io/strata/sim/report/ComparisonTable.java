@@ -3,6 +3,7 @@ package io.strata.sim.report;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.scenario.Metric;
 import java.util.List;
+import io.strata.core.energy.EnergyDelay;
 import java.util.Locale;
 
 /** A group's runs side by side: each metric's value and its ratio to the group's baseline. */
@@ -52,6 +53,43 @@ public final class ComparisonTable {
       line.append(String.format(Locale.ROOT, "  | cross-rack %s, evicted %d files, fallbacks %d",
           bytes(r.network().crossRackBytes()), r.storage().evictedFiles(), r.storage().fallbacks()));
       out.append(line).append('\n');
+    }
+    return out.toString();
+  }
+
+  /**
+   * The power figures of a group's runs that have them (empty otherwise): energy, the thesis's Pt and Ptc against
+   * the baseline, spin-ups against the daily budget, stalls.
+   */
+  public static String power(GroupResults group) {
+    SimResult base = group.baseline();
+    if (base.power() == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+        "  power (node base %.0f W; Pt and Ptc as the thesis, against '%s'; Ptc with a = b = 0.5):%n",
+        base.power().nodeBaseWatts(), base.run().label()));
+    int width = Math.max(26, group.results().stream().mapToInt(r -> r.run().label().length()).max().orElse(0));
+    out.append(String.format(Locale.ROOT, "    %-" + width + "s %9s %9s %9s %8s %8s %6s %10s %9s %8s %8s %7s %8s%n",
+        "run", "node kWh", "disk kWh", "bkup kWh", "Pt", "Ptc", "vs", "spin-ups/", "most of", "standby", "stall s",
+        "stalled", "unused"));
+    out.append(String.format(Locale.ROOT, "    %-" + width + "s %9s %9s %9s %8s %8s %6s %10s %9s %8s %8s %7s %8s%n",
+        "", "", "", "", "ratio", "", "base", "disk-day", "one disk", "share", "", "I/Os", "predicted"));
+    for (SimResult r : group.results()) {
+      SimResult.Power p = r.power();
+      if (p == null) {
+        continue;
+      }
+      EnergyDelay.Comparison c = new EnergyDelay(p.nodeJoules(), r.time().totalJobSeconds())
+          .against(new EnergyDelay(base.power().nodeJoules(), base.time().totalJobSeconds()));
+      String budget = p.dailySpinUpBudget() > 0 ? String.format(Locale.ROOT, "%.1f/%d", p.spinUpsPerDiskPerDay(),
+          p.dailySpinUpBudget()) : String.format(Locale.ROOT, "%.1f", p.spinUpsPerDiskPerDay());
+      out.append(String.format(Locale.ROOT,
+          "    %-" + width + "s %9.1f %9.1f %9.1f %8.3f %8.3f %6.3f %10s %9.0f %7.1f%% %8.0f %7d %8d%n",
+          r.run().label(), p.nodeJoules() / 3.6e6, p.diskJoules() / 3.6e6, p.backupJoules() / 3.6e6, c.ptRatio(),
+          c.ptc(0.5), c.baselinePtc(0.5), budget, p.mostSpinUpsOfOneDisk(),
+          100 * p.backupStateShare().getOrDefault("standby", 0.0), p.stallSeconds(), p.stalledIos(),
+          p.unusedPredictedSpinUps()));
     }
     return out.toString();
   }

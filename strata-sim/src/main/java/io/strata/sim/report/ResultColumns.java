@@ -60,11 +60,38 @@ public final class ResultColumns {
     c.put("moved_bytes", r.storage().movedBytes());
     r.energy().joulesByTier().forEach((tier, joules) -> c.put("energy_j_" + tier, joules));
     c.put("energy_j", r.energy().joules());
+    if (r.power() != null) {
+      powerColumns(c, r.power());
+    }
     c.put("wall_s", r.performance().wallSeconds());
     c.put("flows", r.performance().flows());
     c.put("peak_flows", r.performance().peakFlows());
     c.put("peak_live_blocks", r.performance().peakLiveBlocks());
     c.put("live_blocks", r.performance().liveBlocks());
     return c;
+  }
+
+  private static void powerColumns(Map<String, Object> c, SimResult.Power p) {
+    c.put("power_mode", p.mode());
+    c.put("idle_timeout_s", p.idleTimeoutSeconds());
+    c.put("wake_predictor", p.predictor());
+    c.put("node_base_w", p.nodeBaseWatts());
+    c.put("node_energy_j", p.nodeJoules());
+    c.put("disk_energy_j", p.diskJoules());
+    c.put("backup_disk_energy_j", p.backupJoules());
+    p.diskJoulesByTier().forEach((tier, joules) -> c.put("disk_energy_j_" + tier, joules));
+    c.put("pt_j_s", p.pt());
+    c.put("backup_disks", p.backupDisks());
+    c.put("spin_ups", p.spinUps());
+    p.spinUpsByCause().forEach((cause, n) -> c.put("spin_ups_" + cause, n));
+    c.put("spin_ups_per_disk_day", p.spinUpsPerDiskPerDay());
+    c.put("most_spin_ups_one_disk", p.mostSpinUpsOfOneDisk());
+    c.put("daily_spin_up_budget", p.dailySpinUpBudget());
+    p.backupStateShare().forEach((state, share) -> c.put("backup_time_share_" + state, share));
+    c.put("stall_s", p.stallSeconds());
+    c.put("stalled_ios", p.stalledIos());
+    c.put("unused_predicted_spin_ups", p.unusedPredictedSpinUps());
+    c.put("backup_reads", p.backupReads());
+    c.put("backup_reads_with_primary_live", p.backupReadsWithPrimaryLive());
   }
 }

@@ -12,7 +12,11 @@ public final class ClusterSpecs {
   private ClusterSpecs() {}
 
   /** One kind of volume on every node. */
-  record Volumes(String device, int count, String capacity) {}
+  record Volumes(String device, int count, String capacity, boolean backup) {
+    Volumes(String device, int count, String capacity) {
+      this(device, count, capacity, false);
+    }
+  }
 
   /**
    * hatS V-H: 500 nodes, each six 1 TB disks and one 256 GB PCIe SSD, two 10 Gbps links per node. hatS gives no
@@ -55,6 +59,21 @@ public final class ClusterSpecs {
         List.of(new Volumes("hdfsh-hdd", 1, "1TB"), new Volumes("hdfsh-ssd", 1, "120GB")));
   }
 
+  /**
+   * Energy-efficient HDFS (thesis ch. 4) at the scale of the hatS simulation: 500 nodes, each a 2 TB primary disk
+   * and a four-disk RAID-5 backup array of 6 TB (the thesis pairs a 500 GB disk with a 1.5 TB array: backups need
+   * at least (replicas - 1) x the primary capacity), 10 Gbps NICs, 25 racks of 20 with 2:1 oversubscribed uplinks
+   * (as {@link #aptstore500}). With {@code backups} false the arrays are ordinary volumes: native HDFS on the same
+   * machines.
+   */
+  public static String energy500(boolean backups) {
+    return yaml(backups ? "energy-500" : "energy-500-native",
+        "energy-efficient HDFS at 500 nodes: 2 TB primary disk + 6 TB RAID-5 backup array each"
+            + (backups ? "" : " (arrays as ordinary volumes)"),
+        "  - {name: primary, storageType: DISK}\n  - {name: backup, storageType: ARCHIVE}\n", 10, 100, 25, 20,
+        List.of(new Volumes("primary-disk", 1, "2TB"), new Volumes("backup-array", 1, "6TB", backups)));
+  }
+
   public static ClusterSpec parse(String name, String yaml) {
     return SpecParser.parse("scenario:" + name, yaml);
   }
@@ -75,6 +94,7 @@ public final class ClusterSpecs {
         for (Volumes v : volumes) {
           for (int i = 0; i < v.count(); i++) {
             out.append("          - {device: ").append(v.device()).append(", capacity: ").append(v.capacity())
+                .append(v.backup() ? ", backup: true" : "")
                 .append("}\n");
           }
         }

@@ -21,6 +21,19 @@ public record Metric(String label, String unit, ToDoubleFunction<SimResult> valu
   public static final Metric MAKESPAN = new Metric("makespan", "s", r -> r.time().makespanSeconds(), false);
   public static final Metric ENERGY = new Metric("device energy", "kJ", r -> r.energy().joules() / 1e3, false);
   public static final Metric STORAGE_COST = new Metric("storage cost", "USD", r -> r.storage().costUsd(), false);
+  /** Node energy (base power plus disks) from the decision core's power model; runs with power settings only. */
+  public static final Metric NODE_ENERGY = new Metric("node energy", "kWh", r -> power(r).nodeJoules() / 3.6e6, false);
+  public static final Metric DISK_ENERGY = new Metric("disk energy", "kWh", r -> power(r).diskJoules() / 3.6e6, false);
+  /** The thesis's Pt: node energy x time, here the sum of job times. */
+  public static final Metric ENERGY_DELAY = new Metric("Pt = energy x job time", "kWh h",
+      r -> power(r).pt() / 3.6e6 / 3600, false);
   public static final Metric PEAK_STORAGE = new Metric("storage (peak replica bytes)", "TB",
       r -> r.storage().peakBytes() / 1e12, false);
+
+  private static SimResult.Power power(SimResult r) {
+    if (r.power() == null) {
+      throw new IllegalStateException("run '" + r.run().label() + "' has no power settings: no node energy");
+    }
+    return r.power();
+  }
 }

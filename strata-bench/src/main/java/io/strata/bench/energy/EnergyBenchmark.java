@@ -1,0 +1,391 @@
+package io.strata.bench.energy;
+
+import io.strata.core.device.DeviceProfile;
+import io.strata.core.energy.EnergyDelay;
+import io.strata.core.energy.NodeOutlook;
+import io.strata.core.energy.NodePower;
+import io.strata.core.energy.PowerState;
+import io.strata.core.energy.WakeCause;
+import io.strata.core.energy.WakePredictor;
+import io.strata.core.energy.WakePredictors;
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.Presets;
+import io.strata.core.spec.SpecParser;
+import io.strata.embedded.ClientConfigWriter;
+import io.strata.embedded.EmbeddedCluster;
+import io.strata.embedded.yarn.ExampleJobs;
+import io.strata.embedded.yarn.NamedNodeYarnCluster;
+import io.strata.hdfs.StrataKeys;
+import io.strata.hdfs.StrataPlugins;
+import io.strata.hdfs.power.PowerManager;
+import io.strata.hdfs.power.PowerStatus;
+import io.strata.hdfs.power.PoweredVolume;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.WordCount;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+
+/**
+ * The thesis's experiment (ch. 4.4) scaled to this machine: WordCount from hadoop-mapreduce-examples on YARN over
+ * text written with replication 3 to the {@code energy} preset's three nodes, on native HDFS and on primary-backup
+ * placement with primary-first reads and the power manager, each wake-up predictor in turn, side by side in one
+ * run. Energy is modeled from the real I/O each volume does (the emulated driver) and the device profiles' powers,
+ * plus each node's base power from a cited source; the job time is measured.
+ *
+ * <p>Native HDFS is the same hardware without Strata: both of a node's devices are ordinary DISK volumes (HDFS
+ * spreads replicas over them), stock placement and read order, every disk always on. Its disks are accounted by the
+ * same code with standby switched off.
+ */
+public final class EnergyBenchmark {
+  private static final String INPUT = "/data/wordcount-in";
+  /** Native HDFS's name for the backup array, a DISK volume there: its energy is the "backup disks" column. */
+  static final String NATIVE_BACKUP_DEVICE = "backup-array-as-disk";
+
+  /**
+   * @param workDir     where clusters and YARN live
+   * @param inputBytes  WordCount input size
+   * @param files       input files
+   * @param blockSize   HDFS block size
+   * @param idleTimeout backup idle timeout; null for each device's smallest allowed (its break-even time)
+   * @param predictors  wake predictors to run primary-backup with, in order ({@code reactive} should come before
+   *                    {@code oracle}, which replays the reactive run's first backup I/O per node)
+   * @param nodePower   the node's base power
+   */
+  public record Options(Path workDir, long inputBytes, int files, long blockSize, Duration idleTimeout,
+      List<String> predictors, NodePower nodePower) {}
+
+  /**
+   * One system's run of the job.
+   *
+   * @param backupReads      reads that reached a backup volume during the job (all primaries were live)
+   * @param readStallSeconds seconds reads waited for a backup spin-up
+   * @param stallSeconds     seconds any I/O waited for a spin-up
+   */
+  public record Run(String system, double jobSeconds, double nodeJoules, double diskJoules, double backupJoules,
+      int spinUps, Map<WakeCause, Integer> spinUpsByCause, long unusedPredicted, double stallSeconds,
+      double readStallSeconds, long backupReads, long maps, long dataLocalMaps, List<String> output) {
+
+    public EnergyDelay node() {
+      return new EnergyDelay(nodeJoules, jobSeconds);
+    }
+  }
+
+  private EnergyBenchmark() {}
+
+  /** Native first, then primary-backup with each predictor; progress lines go to {@code progress}. */
+  public static List<Run> run(Options options, PrintStream progress) throws Exception {
+    List<Run> runs = new ArrayList<>();
+    runs.add(runNative(options, progress));
+    runs.addAll(runPrimaryBackup(options, progress));
+    return runs;
+  }
+
+  /** The energy preset as stock HDFS would run it: the backup array is a plain DISK volume, no backup role. */
+  static ClusterSpec nativeSpec() {
+    ClusterSpec energy = Presets.load("energy");
+    DeviceProfile array = energy.nodes().get(0).volumes().stream().filter(v -> v.backup()).findFirst().orElseThrow()
+        .device();
+    String text = Presets.text("energy");
+    String device = String.format(Locale.ROOT, "devices:%n  - {name: %s-as-disk, storageType: DISK, readMBps: %s, "
+        + "writeMBps: %s, iops: %s, activeWatts: %s, idleWatts: %s, standbyWatts: %s, spinUpSeconds: %s, "
+        + "spinUpJoules: %s, ratedStartStops: %d, serviceLifeYears: %s}%n", array.name(), array.readMBps(),
+        array.writeMBps(), array.iops(), array.activeWatts(), array.idleWatts(), array.standbyWatts(),
+        array.spinUpSeconds(), array.spinUpJoules(), array.ratedStartStops(), array.serviceLifeYears());
+    text = text.replaceAll("(?s)tiers:.*?racks:", device + "racks:")
+        .replace("name: energy\n", "name: energy-native\n")
+        .replace("{device: backup-array, capacity: 16GiB, backup: true}", "{device: backup-array-as-disk, "
+            + "capacity: 16GiB}");
+    return SpecParser.parse("energy-native", text);
+  }
+
+  private static Run runNative(Options options, PrintStream progress) throws Exception {
+    progress.println("[native] starting HDFS (stock placement and read order) and YARN on the energy preset");
+    ClusterSpec spec = nativeSpec();
+    Path dir = options.workDir().resolve("native");
+    IoCounts counts = new IoCounts(NATIVE_BACKUP_DEVICE);
+    try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir, Map.of()));
+         EmbeddedPower power = EmbeddedPower.start(hdfs, PowerManager.Settings.defaults(dir.resolve("power"))
+             .withSleepBackups(false), counts.observer(hdfs));
+         NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
+      writeInput(hdfs.fileSystem(), options, progress, "native");
+      // Native has no backup role: for the backup-energy column its second device (the array) counts.
+      return job("native HDFS", yarn.jobConf(), hdfs, power, counts, null, options, progress);
+    }
+  }
+
+  private static List<Run> runPrimaryBackup(Options options, PrintStream progress) throws Exception {
+    ClusterSpec spec = Presets.load("energy");
+    Path dir = options.workDir().resolve("primary-backup");
+    Files.createDirectories(dir);
+    Path specFile = dir.resolve(ClientConfigWriter.SPEC_FILE);
+    Files.writeString(specFile, Presets.text("energy"));
+    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile,
+        "/data=primary-backup;/out=primary-backup", 1000));
+    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
+    progress.println("[primary-backup] starting HDFS with primary-backup placement for /data and /out, "
+        + "primary-first reads, the power manager (emulated driver) and YARN");
+    List<Run> runs = new ArrayList<>();
+    IoCounts counts = new IoCounts(null);
+    PowerManager.Settings settings = PowerManager.Settings.defaults(dir.resolve("power"))
+        .withIdleTimeout(options.idleTimeout());
+    try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
+         EmbeddedPower power = EmbeddedPower.start(hdfs, settings, counts.observer(hdfs));
+         NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
+      writeInput(hdfs.fileSystem(), options, progress, "primary-backup");
+      Map<String, Double> firstBackupUse = new HashMap<>();
+      for (String name : options.predictors()) {
+        Configuration jobConf = new Configuration(yarn.jobConf());
+        // A split names only the first host the NameNode lists, the primary's under primary-first: maps run there.
+        jobConf.setInt("mapreduce.job.max.split.locations", 1);
+        waitForBackupsAsleep(power, progress, name);
+        WakePredictor predictor = WakePredictors.parse(name, new WakePredictors.Context(1.0,
+            (node, now) -> firstBackupUse.getOrDefault(node, Double.POSITIVE_INFINITY)));
+        Run run = job("primary-backup " + name, jobConf, hdfs, power, counts,
+            new Prediction(predictor, firstBackupUse, name.equals("reactive")), options, progress);
+        runs.add(run);
+      }
+    }
+    return runs;
+  }
+
+  private static EmbeddedCluster.Options clusterOptions(Options options, Path dir, Map<String, String> conf) {
+    Map<String, String> all = new LinkedHashMap<>(conf);
+    all.put("dfs.replication", "3");
+    // HDFS's own background I/O is what wakes disks nobody reads; the block scanner would read every backup
+    // replica at 1 MB/s. A real deployment schedules it into wake windows or accepts the spin-ups it causes.
+    all.put("dfs.block.scanner.volume.bytes.per.second", "0");
+    return EmbeddedCluster.Options.defaults(dir).withBlockSize(options.blockSize()).withConf(all);
+  }
+
+  /** Text WordCount can count: lines of words drawn from a fixed vocabulary, skewed like natural text. */
+  static void writeInput(FileSystem fs, Options options, PrintStream progress, String system) throws IOException {
+    long started = System.nanoTime();
+    long perFile = options.inputBytes() / options.files();
+    String[] words = new String[2000];
+    SplittableRandom vocabulary = new SplittableRandom(26);
+    for (int i = 0; i < words.length; i++) {
+      StringBuilder word = new StringBuilder();
+      int length = 3 + vocabulary.nextInt(7);
+      for (int c = 0; c < length; c++) {
+        word.append((char) ('a' + vocabulary.nextInt(26)));
+      }
+      words[i] = word.toString();
+    }
+    for (int f = 0; f < options.files(); f++) {
+      SplittableRandom random = new SplittableRandom(1000 + f);
+      org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(INPUT, String.format("part-%03d.txt", f));
+      try (OutputStream out = fs.create(path, (short) 3)) {
+        StringBuilder line = new StringBuilder();
+        long written = 0;
+        while (written < perFile) {
+          line.setLength(0);
+          for (int w = 0; w < 12; w++) {
+            // Squaring a uniform draw favours low indexes: a few words are common, most are rare.
+            double u = random.nextDouble();
+            line.append(words[(int) (u * u * words.length)]).append(' ');
+          }
+          line.append('\n');
+          byte[] bytes = line.toString().getBytes(StandardCharsets.US_ASCII);
+          out.write(bytes);
+          written += bytes.length;
+        }
+      }
+    }
+    progress.printf(Locale.ROOT, "[%s] wrote %d MiB of text in %d files with replication 3 (%.0f s)%n", system,
+        options.inputBytes() >> 20, options.files(), (System.nanoTime() - started) / 1e9);
+  }
+
+  private static void waitForBackupsAsleep(EmbeddedPower power, PrintStream progress, String next) {
+    progress.printf("[primary-backup] waiting for the backup volumes to sleep before the %s run%n", next);
+    EmbeddedCluster.waitFor(Duration.ofMinutes(15), () -> power.manager().volumes().stream()
+        .filter(PoweredVolume::backup).allMatch(v -> power.manager().state(v.id()) == PowerState.STANDBY),
+        "the backup volumes to enter standby");
+  }
+
+  /** What the predictor needs during a job, and where the reactive run records each node's first backup use. */
+  private record Prediction(WakePredictor predictor, Map<String, Double> firstBackupUse, boolean record) {}
+
+  private static Run job(String system, Configuration conf, EmbeddedCluster hdfs, EmbeddedPower power,
+      IoCounts counts, Prediction prediction, Options options, PrintStream progress) throws Exception {
+    FileSystem fs = hdfs.fileSystem();
+    org.apache.hadoop.fs.Path output = new org.apache.hadoop.fs.Path("/out/" + system.replace(' ', '-'));
+    fs.delete(output, true);
+    PowerStatus before = power.manager().status();
+    counts.reset();
+    Configuration jobConf = new Configuration(conf);
+    // A job's files go out with replication 10 by default; on fewer nodes the NameNode counts them as low on
+    // redundancy for the job's whole life, which (rightly) keeps every backup disk awake. Operators of small
+    // clusters set this to at most their node count.
+    jobConf.setInt("mapreduce.client.submit.file.replication", 3);
+    Job job = Job.getInstance(jobConf, "word count");
+    job.setJarByClass(WordCount.class);
+    job.setMapperClass(WordCount.TokenizerMapper.class);
+    job.setCombinerClass(WordCount.IntSumReducer.class);
+    job.setReducerClass(WordCount.IntSumReducer.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(IntWritable.class);
+    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(INPUT));
+    FileOutputFormat.setOutputPath(job, output);
+    progress.printf("[%s] WordCount over %s%n", system, INPUT);
+    double started = PowerManager.WALL_CLOCK.getAsDouble();
+    job.submit();
+    double lastLine = started;
+    while (!job.isComplete()) {
+      Thread.sleep(1000);
+      double now = PowerManager.WALL_CLOCK.getAsDouble();
+      if (prediction != null) {
+        predict(prediction, job, power, hdfs, options, started, now);
+      }
+      if (now - lastLine >= 15) {
+        progress.printf(Locale.ROOT, "[%s]   %.0f s: map %.0f%%, reduce %.0f%%%n", system, now - started,
+            job.mapProgress() * 100, job.reduceProgress() * 100);
+        lastLine = now;
+      }
+    }
+    double seconds = PowerManager.WALL_CLOCK.getAsDouble() - started;
+    if (!job.isSuccessful()) {
+      throw new IOException(system + ": WordCount failed: " + job.getStatus().getFailureInfo());
+    }
+    if (prediction != null && prediction.record()) {
+      counts.firstUse().forEach((host, at) -> prediction.firstBackupUse().put(host, at - started));
+    }
+    PowerStatus after = power.manager().status();
+    Run run = difference(system, seconds, before, after, counts, job, options, ExampleJobs.outputLines(fs, output));
+    progress.printf(Locale.ROOT, "[%s] done in %.1f s: node energy %.0f kJ, backup disks %.1f kJ, %d spin-up(s), "
+        + "%.1f s of stalls%n", system, seconds, run.nodeJoules() / 1000, run.backupJoules() / 1000, run.spinUps(),
+        run.stallSeconds());
+    return run;
+  }
+
+  /**
+   * Asks the predictor which nodes' backups to wake, from the job's remaining map work: the maps read primary
+   * replicas spread evenly over the nodes by placement, so each node has an equal share of the input left, read at
+   * the rate the job has read so far; the job's output replicas then land on backup volumes.
+   */
+  private static void predict(Prediction prediction, Job job, EmbeddedPower power, EmbeddedCluster hdfs,
+      Options options, double started, double now) throws IOException {
+    double mapProgress = job.mapProgress();
+    double elapsed = Math.max(1e-3, now - started);
+    List<NodeOutlook> outlook = new ArrayList<>();
+    int nodes = hdfs.hosts().size();
+    for (String host : hdfs.hosts()) {
+      double left = (1 - mapProgress) * options.inputBytes() / nodes;
+      double rate = mapProgress * options.inputBytes() / nodes / elapsed;
+      outlook.add(new NodeOutlook(host, left, rate, true, Double.POSITIVE_INFINITY));
+    }
+    // Times relative to the job's start: the oracle's future is the reactive run's, replayed.
+    double asked = now - started;
+    double spinUp = power.manager().volumes().stream().filter(PoweredVolume::backup)
+        .mapToDouble(v -> v.device().spinUpSeconds()).max().orElse(0);
+    for (String host : prediction.predictor().nodesToWake(asked, outlook, spinUp)) {
+      for (PoweredVolume volume : power.manager().volumes()) {
+        if (volume.backup() && volume.host().equals(host)) {
+          power.manager().wake(volume.id(), WakeCause.PREDICTED);
+        }
+      }
+    }
+  }
+
+  private static Run difference(String system, double seconds, PowerStatus before, PowerStatus after, IoCounts counts,
+      Job job, Options options, List<String> output) throws IOException {
+    double disk = 0;
+    double backup = 0;
+    int spinUps = 0;
+    double stalls = 0;
+    double readStalls = 0;
+    long unused = 0;
+    Map<WakeCause, Integer> causes = new EnumMap<>(WakeCause.class);
+    for (int i = 0; i < after.volumes().size(); i++) {
+      PowerStatus.Volume a = after.volumes().get(i);
+      PowerStatus.Volume b = before.volumes().get(i);
+      double joules = a.joules() - b.joules();
+      disk += joules;
+      if (a.backup() || a.device().equals(NATIVE_BACKUP_DEVICE)) {
+        backup += joules;
+      }
+      readStalls += a.stallSecondsByCause().getOrDefault(WakeCause.READ, 0.0)
+          - b.stallSecondsByCause().getOrDefault(WakeCause.READ, 0.0);
+      spinUps += a.spinUps() - b.spinUps();
+      stalls += a.stallSeconds() - b.stallSeconds();
+      unused += a.unusedPredictedSpinUps() - b.unusedPredictedSpinUps();
+      for (WakeCause cause : WakeCause.values()) {
+        int n = a.spinUpsByCause().getOrDefault(cause, 0) - b.spinUpsByCause().getOrDefault(cause, 0);
+        if (n > 0) {
+          causes.merge(cause, n, Integer::sum);
+        }
+      }
+    }
+    long hosts = after.volumes().stream().map(PowerStatus.Volume::host).distinct().count();
+    double node = hosts * options.nodePower().baseWatts() * seconds + disk;
+    var counters = job.getCounters();
+    return new Run(system, seconds, node, disk, backup, spinUps, causes, unused, stalls, readStalls,
+        counts.backupReads(), counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue(),
+        counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue(), output);
+  }
+
+  /** Counts what reaches the backup volumes, before the emulated disks see it. */
+  static final class IoCounts {
+    private final AtomicLong backupReads = new AtomicLong();
+    private final Map<String, Double> firstUse = new ConcurrentHashMap<>();
+    private final String backupDevice;
+
+    /** @param backupDevice a device counted as backup although no volume of it is one (native HDFS), or null */
+    IoCounts(String backupDevice) {
+      this.backupDevice = backupDevice;
+    }
+
+    io.strata.embedded.emulation.VolumeIoGate observer(EmbeddedCluster hdfs) {
+      Map<String, String> backupHost = new ConcurrentHashMap<>();
+      return (storageId, write, bytes) -> {
+        if (backupHost.isEmpty()) {
+          EmbeddedPower.volumes(hdfs).stream()
+              .filter(v -> v.backup() || v.device().name().equals(backupDevice))
+              .forEach(v -> backupHost.put(v.id(), v.host()));
+        }
+        String host = backupHost.get(storageId);
+        if (host == null) {
+          return;
+        }
+        firstUse.putIfAbsent(host, PowerManager.WALL_CLOCK.getAsDouble());
+        if (!write) {
+          backupReads.incrementAndGet();
+        }
+      };
+    }
+
+    void reset() {
+      backupReads.set(0);
+      firstUse.clear();
+    }
+
+    long backupReads() {
+      return backupReads.get();
+    }
+
+    Map<String, Double> firstUse() {
+      return Map.copyOf(firstUse);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.strata.bench.energy;
+
+import io.strata.bench.energy.EnergyBenchmark.Run;
+import io.strata.core.energy.EnergyDelay;
+import io.strata.core.energy.NodePower;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/** The energy benchmark's table, its targets and its chart, every figure against native HDFS (the first run). */
+public final class EnergyReport {
+  private EnergyReport() {}
+
+  /** Prints the side-by-side table and the targets; returns whether every target was met. */
+  public static boolean print(List<Run> runs, NodePower nodePower, PrintStream out) {
+    Run base = runs.get(0);
+    out.printf(Locale.ROOT, "%-28s %8s %10s %10s %10s %8s %8s %8s %9s %9s %8s %7s%n", "system", "job s",
+        "node kJ", "disks kJ", "backup kJ", "node x", "disks x", "backup x", "time x", "Pt x", "spin-ups",
+        "stall s");
+    for (Run run : runs) {
+      EnergyDelay.Comparison c = run.node().against(base.node());
+      out.printf(Locale.ROOT, "%-28s %8.1f %10.1f %10.2f %10.2f %8.3f %8.3f %8.3f %9.3f %9.3f %8d %7.1f%n",
+          run.system(), run.jobSeconds(), run.nodeJoules() / 1000, run.diskJoules() / 1000, run.backupJoules() / 1000,
+          c.energyRatio(), run.diskJoules() / base.diskJoules(), run.backupJoules() / base.backupJoules(),
+          c.timeRatio(), c.ptRatio(), run.spinUps(), run.stallSeconds());
+    }
+    out.println();
+    out.printf(Locale.ROOT, "%-28s %9s %12s %12s %10s %11s  %s%n", "system", "Ptc(0.5)", "native Ptc", "maps local",
+        "backup rd", "read stall", "spin-ups by cause");
+    for (Run run : runs) {
+      EnergyDelay.Comparison c = run.node().against(base.node());
+      out.printf(Locale.ROOT, "%-28s %9.3f %12.3f %7d/%-4d %10d %10.1fs  %s%s%n", run.system(), c.ptc(0.5),
+          c.baselinePtc(0.5), run.dataLocalMaps(), run.maps(), run.backupReads(), run.readStallSeconds(),
+          run.spinUpsByCause(), run.unusedPredicted() > 0 ? " (" + run.unusedPredicted() + " predicted, unused)" : "");
+    }
+    out.printf(Locale.ROOT, "%nnode energy = %.0f W base per node x job time + modeled disks; base power: %s%n",
+        nodePower.baseWatts(), nodePower.source());
+    boolean sameOutput = runs.stream().allMatch(r -> r.output().equals(base.output()));
+    out.printf("WordCount output identical in every run: %s%n", sameOutput ? "yes" : "NO");
+
+    boolean all = sameOutput;
+    Run reactive = runs.stream().filter(r -> r.system().endsWith("reactive")).findFirst().orElse(null);
+    out.println("targets (issue 26), primary-backup against native HDFS:");
+    for (Run run : runs.subList(1, runs.size())) {
+      double backup = run.backupJoules() / base.backupJoules();
+      double disks = run.diskJoules() / base.diskJoules();
+      double time = run.jobSeconds() / base.jobSeconds();
+      double node = run.nodeJoules() / base.nodeJoules();
+      all &= check(out, run.system() + ": backup-volume energy <= 0.40x", backup, backup <= 0.40);
+      all &= check(out, run.system() + ": all-disk energy <= 0.70x", disks, disks <= 0.70);
+      all &= check(out, run.system() + ": job time <= 1.03x", time, time <= 1.03);
+      check(out, run.system() + ": node energy (bar: the thesis's 0.81x)", node, node <= 0.81);
+      all &= check(out, run.system() + ": reads that reached a backup while every primary was live = 0",
+          run.backupReads(), run.backupReads() == 0);
+      if (reactive != null && run != reactive && reactive.stallSeconds() > 0) {
+        double hidden = 1 - run.stallSeconds() / reactive.stallSeconds();
+        boolean predicted = run.system().endsWith("predictive");
+        boolean ok = check(out, run.system() + ": spin-up stall hidden vs reactive (target >= 80%)", hidden,
+            hidden >= 0.80);
+        if (predicted) {
+          all &= ok;
+        }
+      }
+    }
+    out.println("Measured side by side in one run on a shared, loaded machine: times are noisy; compare ratios.");
+    return all;
+  }
+
+  private static boolean check(PrintStream out, String what, double value, boolean ok) {
+    out.printf(Locale.ROOT, "  %-80s %8.3f  %s%n", what, value, ok ? "PASS" : "MISS");
+    return ok;
+  }
+
+  /** Bars of node energy, all-disk energy, backup energy, job time and Pt, each as a ratio to native HDFS. */
+  public static void chart(List<Run> runs, Path png) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    CategoryChart chart = new CategoryChartBuilder().width(900).height(500)
+        .title("Energy-efficient HDFS: WordCount on the energy preset, ratio to native HDFS")
+        .xAxisTitle("").yAxisTitle("ratio to native HDFS (lower is better)").build();
+    chart.getStyler().setYAxisDecimalPattern("0.00");
+    List<String> metrics = List.of("node energy", "all disks", "backup disks", "job time", "Pt");
+    Run base = runs.get(0);
+    for (Run run : runs) {
+      EnergyDelay.Comparison c = run.node().against(base.node());
+      List<Double> values = new ArrayList<>(List.of(c.energyRatio(), run.diskJoules() / base.diskJoules(),
+          run.backupJoules() / base.backupJoules(), c.timeRatio(), c.ptRatio()));
+      chart.addSeries(run.system(), metrics, values);
+    }
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+}

@@ -1,0 +1,95 @@
+package io.strata.hdfs.power;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.core.device.DeviceCatalog;
+import io.strata.core.device.DeviceProfile;
+import io.strata.core.energy.PowerState;
+import io.strata.core.energy.WakeCause;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PowerManagerTest {
+  private final DeviceProfile array = DeviceCatalog.builtin().get("backup-array");
+  private final DeviceProfile disk = DeviceCatalog.builtin().get("primary-disk");
+  private final PoweredVolume primary = new PoweredVolume("p1", "e1", Path.of("/d/p"), disk, false);
+  private final PoweredVolume backup = new PoweredVolume("b1", "e1", Path.of("/d/b"), array, true);
+  private double now = 1_000;
+  private final List<Double> waits = new ArrayList<>();
+  private final EmulatedDisks disks = new EmulatedDisks(() -> now, waits::add);
+
+  @TempDir
+  Path state;
+
+  private PowerManager manager(RedundancyWatch watch) throws Exception {
+    disks.add(primary);
+    disks.add(backup);
+    PowerManager manager = new PowerManager(List.of(primary, backup),
+        PowerManager.Settings.defaults(state).withIdleTimeout(Duration.ofSeconds(120)), disks, watch, () -> now);
+    disks.setListener(manager);
+    return manager;
+  }
+
+  @Test
+  void aBackupSleepsAfterItsTimeoutAndTheFirstIoWaitsTheSpinUp() throws Exception {
+    PowerManager manager = manager(null);
+    manager.tick();
+    assertEquals(PowerState.IDLE, manager.state("b1"));
+    now += 121;
+    manager.tick();
+    assertTrue(disks.asleep("b1"), "the backup sleeps after the idle timeout");
+    assertTrue(!disks.asleep("p1"), "a primary never sleeps");
+    now += 10;
+    disks.beforeIo("b1", false, 4096);
+    assertEquals(List.of(array.spinUpSeconds()), waits, "the first read on a sleeping disk waits its spin-up");
+    PowerStatus status = manager.status();
+    PowerStatus.Volume b = status.volumes().get(1);
+    assertEquals(1, b.spinUpsByCause().get(WakeCause.READ));
+    assertEquals(array.spinUpSeconds(), b.stallSeconds(), 1e-9);
+    assertTrue(b.secondsByState().get(PowerState.STANDBY) >= 10);
+    assertTrue(status.table().contains("backup"), status.table());
+  }
+
+  @Test
+  void aNameNodeReportingLowRedundancyKeepsBackupsAwakeAndWakesSleepingOnes() throws Exception {
+    long[] low = {0};
+    PowerManager manager = manager(() -> new RedundancyWatch.Redundancy(low[0], 0));
+    now += 121;
+    manager.tick();
+    assertTrue(disks.asleep("b1"));
+    low[0] = 5;
+    manager.tick();
+    assertTrue(!disks.asleep("b1"), "low redundancy wakes the backups");
+    assertEquals(1, manager.status().volumes().get(1).spinUpsByCause().get(WakeCause.LOW_REDUNDANCY));
+    now += 1_000;
+    manager.tick();
+    assertTrue(!disks.asleep("b1"), "held awake while blocks are low on redundancy");
+    low[0] = 0;
+    manager.tick();
+    assertTrue(disks.asleep("b1"), "released once the NameNode is done (the idle time already passed)");
+  }
+
+  @Test
+  void aRestartedManagerFindsTheSleepingDiskAndKeepsCountingItsBudget() throws Exception {
+    PowerManager first = manager(null);
+    now += 121;
+    first.tick();
+    disks.beforeIo("b1", true, 1);
+    now += 200;
+    first.tick();
+    assertTrue(disks.asleep("b1"));
+    // No close(): as after a SIGKILL, only what the last tick wrote survives.
+    now += 5;
+    PowerManager second = new PowerManager(List.of(primary, backup),
+        PowerManager.Settings.defaults(state).withIdleTimeout(Duration.ofSeconds(120)), disks, null, () -> now);
+    assertEquals(PowerState.STANDBY, second.state("b1"), "the state is read from the disk");
+    assertTrue(PowerManager.readStatus(state).isPresent());
+    second.tick();
+    assertTrue(disks.asleep("b1"));
+  }
+}
