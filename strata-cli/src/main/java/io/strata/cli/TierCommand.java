@@ -1,11 +1,13 @@
 package io.strata.cli;
 
+import io.strata.hdfs.NameNodeJmx;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
 import io.strata.hdfs.HdfsFileSystems;
+import io.strata.hdfs.tier.TierListing;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
 import io.strata.hdfs.tier.TierSettings;
@@ -133,19 +135,11 @@ final class TierCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       List<TierUsage> tiers;
-      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration());
-           TierManager manager = new TierManager(fs, connection.tierMap(fs), TierSettings.from(fs.getConf()))) {
-        tiers = manager.tiers();
+      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration())) {
+        tiers = TierListing.fetch(fs, connection.tierMap(fs));
       }
       if (json) {
-        ArrayNode out = JSON.createArrayNode();
-        for (TierUsage tier : tiers) {
-          out.addObject().put("tier", tier.tier()).put("rank", tier.rank()).put("storageType", tier.storageType())
-              .put("capacity", tier.capacity()).put("used", tier.dfsUsed()).put("remaining", tier.remaining())
-              .put("usedFraction", tier.usedFraction()).put("dataNodes", tier.dataNodes())
-              .put("volumes", tier.volumes());
-        }
-        System.out.println(JSON.writeValueAsString(out));
+        System.out.println(JSON.writeValueAsString(TierListing.json(tiers)));
         return 0;
       }
       System.out.printf("%-12s %-8s %10s %10s %10s %6s %9s %7s%n", "tier", "type", "capacity", "used", "remaining",
