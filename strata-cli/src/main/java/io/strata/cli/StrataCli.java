@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
         AutotierCommand.class,
         TierCommand.class,
         MonitorCommand.class,
+        DashboardCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         SimulateCommand.class,
