@@ -38,6 +38,7 @@ import picocli.CommandLine.Option;
             + "'strata tier move'). Listens on 127.0.0.1 unless --bind says otherwise."})
 final class DashboardCommand implements Callable<Integer> {
   static final int DEFAULT_PORT = 8950;
+  private static final Duration JMX_REFRESH = Duration.ofSeconds(10);
 
   @Mixin
   HdfsConnection connection;
@@ -100,8 +101,10 @@ final class DashboardCommand implements Callable<Integer> {
     if (every.toMillis() < 500) {
       throw new ConfigException("--refresh must be at least 500ms, got '" + refresh + "'");
     }
+    // The NameNode refreshes its JMX counters every 10 s: sampling faster would chart zeros between its steps.
+    Duration samples = every.compareTo(JMX_REFRESH) > 0 ? every : JMX_REFRESH;
     return DashboardServer.Settings.localhost(port).withBind(new InetSocketAddress(address, port))
-        .withActions(allowActions).withRefresh(every);
+        .withActions(allowActions).withRefresh(every).withReadSamples(samples);
   }
 
   static TierSource tierSource(HdfsConnection connection) {
@@ -138,7 +141,7 @@ final class DashboardCommand implements Callable<Integer> {
       throws IOException {
     DashboardServer server;
     try {
-      server = DashboardServer.start(settings, context, DashboardPages.standard(Duration.ofSeconds(5)));
+      server = DashboardServer.start(settings, context, DashboardPages.standard(settings.readSamples()));
     } catch (java.net.BindException e) {
       throw new ConfigException("cannot listen on " + settings.bind() + ": " + e.getMessage()
           + " (choose another --port, or 0 for any free one)");
