@@ -59,8 +59,9 @@ final class DashboardCommand implements Callable<Integer> {
       description = "how often the page asks for new data (default: ${DEFAULT-VALUE})")
   DurationArg refresh;
 
+  // Made here, not by picocli, so that the help shows the zone's default.
   @ArgGroup(exclusive = false, heading = "%nPopularity page (AptStore's plan, as 'strata autotier plan'):%n")
-  AuditLogOptions audit;
+  AuditLogOptions audit = new AuditLogOptions();
 
   @Option(names = "--plan-path", paramLabel = "DIR", defaultValue = "/",
       description = "files the popularity page plans for (default: ${DEFAULT-VALUE})")
@@ -73,7 +74,7 @@ final class DashboardCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     DashboardServer.Settings settings = settings(port, bind, allowActions, refresh);
     PlanSource plans = null;
-    if (audit != null) {
+    if (audit != null && audit.file != null) {
       ZoneId zone = audit.check();
       OptionChecks.absolutePath(planPath, "--plan-path");
       advice.check();

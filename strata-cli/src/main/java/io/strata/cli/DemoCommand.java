@@ -73,16 +73,15 @@ final class DemoCommand implements Callable<Integer> {
   boolean fullReport;
 
   @Option(names = "--inplace",
-      description = {"instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts",
-          "are the Hadoop nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files",
-          "set the data; about 2 minutes)"})
+      description = "instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts are the Hadoop "
+          + "nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files set the "
+          + "data; about 2 minutes)")
   boolean inplace;
 
-  @Option(names = "--dashboard", arity = "0..1", paramLabel = "PORT",
-      fallbackValue = "" + DashboardCommand.DEFAULT_PORT,
-      description = "serve the dashboard of the demo's cluster on 127.0.0.1:PORT (default "
-          + DashboardCommand.DEFAULT_PORT
-          + ", 0 for any free port) and, once the demo is done, keep the cluster and the dashboard up until Ctrl-C")
+  @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardCommand.DEFAULT_PORT,
+      description = "serve the dashboard of the demo's cluster on port P of 127.0.0.1 (default "
+          + DashboardCommand.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
+          + "dashboard up until Ctrl-C")
   Integer dashboardPort;
 
   /** One policy's outcome. */
