@@ -1,15 +1,11 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.core.popularity.ReplicationAdvisor;
 import io.strata.core.tier.TierMap;
-import io.strata.hdfs.autotier.Advice;
-import io.strata.hdfs.autotier.AutotierMetrics;
-import io.strata.hdfs.autotier.AutotierRunner;
+import io.strata.hdfs.autotier.DryRunPlan;
 import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,22 +51,14 @@ final class AutotierCommand implements Runnable {
       advice.check();
       TierMap tiers = connection.tierMap();
       try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
-        int nodes = fs instanceof DistributedFileSystem dfs ? Advice.dataNodes(dfs) : 1;
-        Advice made = advice.make(nodes, nodes, connection.secondaryTierRedundant());
-        ReplicationAdvisor chosen = made.advisor();
-        // The daemon's own reading and planning, without a journal or an applier: a plan is the daemon's dry run.
-        try (AutotierRunner runner = new AutotierRunner(fs, tiers, chosen, audit.file, zone, null, null,
-            new AutotierMetrics(), path, made.referenceSeconds() * 1000)) {
-          runner.backfill();
-          audit.warnIfZoneLooksWrong(runner.auditSkewMillis(), "autotier plan");
-          AutotierRunner.Cycle cycle = runner.cycle(System.currentTimeMillis(), () -> false);
-          if (json) {
-            System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(
-                PlanPrinter.json(chosen.name(), cycle, runner.linesParsed(), runner.linesSkipped())));
-          } else {
-            PlanPrinter.text(System.out, chosen.name(), path, cycle, runner.linesParsed(),
-                runner.linesSkipped());
-          }
+        boolean redundant = connection.secondaryTierRedundant();
+        DryRunPlan plan = DryRunPlan.make(fs, tiers, nodes -> advice.make(nodes, nodes, redundant), audit.file, zone,
+            path);
+        audit.warnIfZoneLooksWrong(plan.auditSkew(), "autotier plan");
+        if (json) {
+          System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(plan.json()));
+        } else {
+          PlanPrinter.text(System.out, plan.advisor(), path, plan.cycle(), plan.parsed(), plan.skipped());
         }
         return 0;
       }

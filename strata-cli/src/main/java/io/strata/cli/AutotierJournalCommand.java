@@ -1,15 +1,11 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.hdfs.autotier.AutotierJournal;
-import io.strata.hdfs.autotier.Change;
-import java.time.Instant;
-import java.util.Map;
+import io.strata.hdfs.autotier.JournalSummary;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,29 +25,7 @@ final class AutotierJournalCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
-      AutotierJournal journal = new AutotierJournal(fs, new Path(AutotierJournal.DIR));
-      ObjectNode root = new ObjectMapper().createObjectNode();
-      ArrayNode unfinished = root.putArray("unfinished");
-      for (AutotierJournal.Entry entry : journal.unfinished()) {
-        ObjectNode plan = summary(unfinished.addObject(), entry);
-        Map<Integer, String> done = journal.done(entry.id());
-        Map<Integer, Integer> failed = journal.failedAttempts(entry.id());
-        plan.put("done", done.size());
-        ArrayNode changes = plan.putArray("changes");
-        for (Change change : entry.changes()) {
-          changes.addObject().put("index", change.index()).put("path", change.path())
-              .put("kind", change.kind().name())
-              .put("from", PlanPrinter.place(change.fromReplication(), change.fromSecondary()))
-              .put("to", PlanPrinter.place(change.toReplication(), change.toSecondary()))
-              .put("bytes", change.bytes()).put("reason", change.reason())
-              .put("outcome", done.get(change.index()))
-              .put("failedAttempts", failed.getOrDefault(change.index(), 0));
-        }
-      }
-      ArrayNode finished = root.putArray("finished");
-      for (AutotierJournal.Entry entry : journal.finished()) {
-        summary(finished.addObject(), entry);
-      }
+      ObjectNode root = JournalSummary.read(fs);
       if (json) {
         System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));
       } else {
@@ -59,12 +33,6 @@ final class AutotierJournalCommand implements Callable<Integer> {
       }
       return 0;
     }
-  }
-
-  private static ObjectNode summary(ObjectNode node, AutotierJournal.Entry entry) {
-    return node.put("id", entry.id()).put("created", Instant.ofEpochMilli(entry.createdMillis()).toString())
-        .put("advisor", entry.advisor()).put("lossProbability", entry.lossProbability())
-        .put("changeCount", entry.changes().size());
   }
 
   private static void print(ObjectNode root) {

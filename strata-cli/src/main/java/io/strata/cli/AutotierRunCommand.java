@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.hdfs.NameNodeJmx;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.ReplicationAdvisors;
 import io.strata.hdfs.autotier.AutotierDaemon;

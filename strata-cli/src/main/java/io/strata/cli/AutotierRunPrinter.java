@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.hdfs.autotier.PlanJson;
 import io.strata.core.config.ByteSize;
 import io.strata.hdfs.autotier.Advice;
 import io.strata.hdfs.autotier.AutotierDaemon;
@@ -86,7 +87,7 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
   public void planned(AutotierRunner runner, AutotierRunner.Cycle cycle, AutotierMetrics totals) {
     if (options.dryRun) {
       if (options.json) {
-        ObjectNode line = PlanPrinter.json(runner.advisor().name(), cycle, runner.linesParsed(),
+        ObjectNode line = PlanJson.json(runner.advisor().name(), cycle, runner.linesParsed(),
             runner.linesSkipped()).put("event", "plan");
         line.set("totals", totals.toJson());
         System.out.println(line);
@@ -142,8 +143,8 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
 
   @Override
   public void changed(AutotierJournal.Entry plan, Change change, String outcome, String detail) {
-    String from = PlanPrinter.place(change.fromReplication(), change.fromSecondary());
-    String to = PlanPrinter.place(change.toReplication(), change.toSecondary());
+    String from = PlanJson.place(change.fromReplication(), change.fromSecondary());
+    String to = PlanJson.place(change.toReplication(), change.toSecondary());
     if (options.json) {
       System.out.println(mapper.createObjectNode().put("event", "change").put("plan", plan.id())
           .put("index", change.index()).put("path", change.path()).put("kind", change.kind().name())

@@ -2,7 +2,20 @@ package io.strata.cli;
 
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
+import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.tier.Tier;
+import io.strata.core.tier.TierMap;
+import io.strata.dashboard.AuditLogPlans;
+import io.strata.dashboard.DashboardContext;
+import io.strata.dashboard.DashboardServer;
+import io.strata.dashboard.PlanSource;
+import io.strata.dashboard.TierSource;
+import io.strata.hdfs.autotier.Advice;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
@@ -60,10 +73,16 @@ final class DemoCommand implements Callable<Integer> {
   boolean fullReport;
 
   @Option(names = "--inplace",
-      description = {"instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts",
-          "are the Hadoop nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files",
-          "set the data; about 2 minutes)"})
+      description = "instead, the in-place analytics demo: a local Ceph cluster whose CRUSH hosts are the Hadoop "
+          + "nodes, a scan into the GIF, and WordCount on YARN over the objects in place (--size, --files set the "
+          + "data; about 2 minutes)")
   boolean inplace;
+
+  @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardCommand.DEFAULT_PORT,
+      description = "serve the dashboard of the demo's cluster on port P of 127.0.0.1 (default "
+          + DashboardCommand.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
+          + "dashboard up until Ctrl-C")
+  Integer dashboardPort;
 
   /** One policy's outcome. */
   record Outcome(String policy, PlacementReport report, DatasetWriter.Result written, ParallelReader.Result read) {}
@@ -75,6 +94,13 @@ final class DemoCommand implements Callable<Integer> {
       throw new ConfigException("--files must be > 0, got " + files);
     }
     testbed.check();
+    if (dashboardPort != null && (inplace || testbed.hosts)) {
+      throw new ConfigException("--dashboard shows the embedded demo's cluster; for the cluster of hosts start "
+          + "'strata cluster up --hosts' and 'strata dashboard --conf DIR' against it");
+    }
+    if (dashboardPort != null) {
+      DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s"));
+    }
     if (inplace && testbed.hosts) {
       throw new ConfigException("--inplace runs on Ceph, not on the cluster of hosts; drop --hosts");
     }
@@ -116,6 +142,13 @@ final class DemoCommand implements Callable<Integer> {
         FileUtils.deleteQuietly(dir.toFile());
       }
     }
+    if (dashboardPort == null) {
+      printResults(outcomes, hats, bytes, started);
+    }
+    return 0;
+  }
+
+  private void printResults(List<Outcome> outcomes, ClusterChoice.Loaded hats, long bytes, long started) {
     printComparison(outcomes, hats.spec().tierMap().tiers(), bytes);
     if (fullReport) {
       for (Outcome outcome : outcomes) {
@@ -124,15 +157,19 @@ final class DemoCommand implements Callable<Integer> {
     }
     System.out.printf("%nDemo finished in %.1f s. Details of any dataset: strata report PATH (try --full-report).%n",
         seconds(started));
-    return 0;
   }
 
   private List<Outcome> runEmbedded(ClusterChoice.Loaded hats, Path dir, String rules, long bytes, long started)
       throws Exception {
+    Path auditLog = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withConf(PluginConf.forSpec(dir, hats, rules));
+    if (dashboardPort != null) {
+      options = options.withAuditLog(auditLog);
+    }
     List<Outcome> outcomes = new ArrayList<>();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options);
+         DashboardServer dashboard = dashboardPort == null ? null : startDashboard(cluster, hats, auditLog)) {
       System.out.printf("  up in %.1f s at %s (web UI %s), placement rules: %s%n%n", seconds(started), cluster.uri(),
           cluster.webUi(), rules);
       FileSystem fs = cluster.fileSystem();
@@ -144,8 +181,45 @@ final class DemoCommand implements Callable<Integer> {
         outcomes.add(new Outcome(policy, new PlacementReportCollector(fs).collect(data, hats.spec().tierMap()),
             written, read));
       }
+      if (dashboard != null) {
+        printResults(outcomes, hats, bytes, started);
+        System.out.printf("%nThe cluster stays up for the dashboard at %s: Ctrl-C to stop.%n", dashboard.address());
+        System.out.flush();
+        CountDownLatch stop = new CountDownLatch(1);
+        StopHook hook = StopHook.install("strata-demo-stop", stop::countDown, Duration.ofSeconds(30));
+        try {
+          stop.await();
+        } finally {
+          hook.finished();
+        }
+      }
     }
     return outcomes;
+  }
+
+  /** The dashboard of the demo's cluster, its popularity page planning from the cluster's audit log. */
+  private DashboardServer startDashboard(EmbeddedCluster cluster, ClusterChoice.Loaded hats, Path auditLog)
+      throws IOException {
+    TierMap tiers = hats.spec().tierMap();
+    TierSource tierSource = new TierSource() {
+      @Override
+      public TierMap forReport() {
+        return tiers;
+      }
+
+      @Override
+      public TierMap forCluster(DistributedFileSystem fs) {
+        return tiers;
+      }
+    };
+    AdvisorConfig advisorDefaults = AdvisorConfig.defaults();
+    long referenceSeconds = advisorDefaults.ppa(null).referenceTimeSeconds();
+    PlanSource plans = new AuditLogPlans(
+        nodes -> Advice.of("aptstore", advisorDefaults, referenceSeconds, nodes, nodes, false), auditLog,
+        ZoneId.systemDefault(), "/demo", "aptstore");
+    return DashboardCommand.start(
+        DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
+        new DashboardContext(cluster.clientConf(), tierSource, plans), System.out);
   }
 
   /**

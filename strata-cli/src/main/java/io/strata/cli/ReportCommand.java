@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.hdfs.retrieval.ReadCounts;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;

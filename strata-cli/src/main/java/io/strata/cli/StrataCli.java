@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
         TierCommand.class,
         MonitorCommand.class,
         PowerCommand.class,
+        DashboardCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         SimulateCommand.class,

@@ -1,13 +1,14 @@
 package io.strata.cli;
 
+import io.strata.hdfs.NameNodeJmx;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
 import io.strata.hdfs.HdfsFileSystems;
+import io.strata.hdfs.tier.TierListing;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
+import io.strata.hdfs.tier.TierResultJson;
 import io.strata.hdfs.tier.TierSettings;
 import io.strata.hdfs.tier.TierUsage;
 import java.io.PrintStream;
@@ -65,7 +66,7 @@ final class TierCommand implements Runnable {
      */
     int report(TierResult result) throws Exception {
       if (json) {
-        System.out.println(JSON.writeValueAsString(TierCommand.json(result)));
+        System.out.println(JSON.writeValueAsString(TierResultJson.json(result)));
       } else {
         PrintStream out = result.success() ? System.out : System.err;
         out.println(result.success() ? "ok: " + result.message()
@@ -82,26 +83,6 @@ final class TierCommand implements Runnable {
       }
       return result.failure() == TierResult.Failure.BAD_INPUT ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
     }
-  }
-
-  static ObjectNode json(TierResult result) {
-    ObjectNode node = JSON.createObjectNode();
-    node.put("operation", result.operation());
-    node.put("path", result.path());
-    node.put("success", result.success());
-    node.put("failure", result.failure() == null ? null : result.failure().name());
-    node.put("message", result.message());
-    node.put("layout", result.layout());
-    node.put("files", result.files());
-    node.put("blocks", result.blocks());
-    node.put("blocksDone", result.blocksDone());
-    node.put("moves", result.moves());
-    node.put("failedMoves", result.failedMoves());
-    node.put("bytesMoved", result.bytesMoved());
-    ArrayNode problems = node.putArray("problems");
-    result.problems().forEach(problems::add);
-    node.put("millis", result.millis());
-    return node;
   }
 
   private static int run(MoveOptions options, TierCall call) throws Exception {
@@ -133,19 +114,11 @@ final class TierCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       List<TierUsage> tiers;
-      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration());
-           TierManager manager = new TierManager(fs, connection.tierMap(fs), TierSettings.from(fs.getConf()))) {
-        tiers = manager.tiers();
+      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration())) {
+        tiers = TierListing.fetch(fs, connection.tierMap(fs));
       }
       if (json) {
-        ArrayNode out = JSON.createArrayNode();
-        for (TierUsage tier : tiers) {
-          out.addObject().put("tier", tier.tier()).put("rank", tier.rank()).put("storageType", tier.storageType())
-              .put("capacity", tier.capacity()).put("used", tier.dfsUsed()).put("remaining", tier.remaining())
-              .put("usedFraction", tier.usedFraction()).put("dataNodes", tier.dataNodes())
-              .put("volumes", tier.volumes());
-        }
-        System.out.println(JSON.writeValueAsString(out));
+        System.out.println(JSON.writeValueAsString(TierListing.json(tiers)));
         return 0;
       }
       System.out.printf("%-12s %-8s %10s %10s %10s %6s %9s %7s%n", "tier", "type", "capacity", "used", "remaining",

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.hdfs.NameNodeJmx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -122,25 +122,25 @@ public final class AptStoreAdvisor implements ReplicationAdvisor {
     if (run.isPresent()) {
       int replication = Math.max(rules.defaultReplication(), replicasFor(Math.max(relative, rules.hotFactor())));
       return new Advice(f.path(), replication, false, "a scheduled job reads it in the next reference time ("
-          + run.get().getKey() + ", next run " + run.get().getValue() + ")");
+          + run.get().getKey() + ", next run " + run.get().getValue() + ")", predicted, relative);
     }
     if (relative >= rules.hotFactor()) {
       return new Advice(f.path(), replicasFor(relative), false,
-          String.format("popular: predicted %.2f = %.2fx AVG(P)", predicted, relative));
+          String.format("popular: predicted %.2f = %.2fx AVG(P)", predicted, relative), predicted, relative);
     }
     if (relative <= rules.coldFactor()) {
       long idle = predictor.idleSeconds(hash, nowMillis);
       if (idle < rules.demoteAfterIdleSeconds()) {
         return new Advice(f.path(), rules.defaultReplication(), false, String.format(
             "unpopular (predicted %.2f = %.2fx AVG(P)) but read or written %d s ago, under demoteAfterIdle %d s",
-            predicted, relative, idle, rules.demoteAfterIdleSeconds()));
+            predicted, relative, idle, rules.demoteAfterIdleSeconds()), predicted, relative);
       }
       int replication = rules.secondaryRedundant() ? 1 : rules.minReplication();
       return new Advice(f.path(), replication, true,
-          String.format("unpopular: predicted %.2f = %.2fx AVG(P)", predicted, relative));
+          String.format("unpopular: predicted %.2f = %.2fx AVG(P)", predicted, relative), predicted, relative);
     }
     return new Advice(f.path(), rules.defaultReplication(), false,
-        String.format("average: predicted %.2f = %.2fx AVG(P)", predicted, relative));
+        String.format("average: predicted %.2f = %.2fx AVG(P)", predicted, relative), predicted, relative);
   }
 
   /** Replicas in proportion to popularity over the average, within the rules' bounds. */

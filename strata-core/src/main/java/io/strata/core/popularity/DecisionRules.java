@@ -110,7 +110,7 @@ public record DecisionRules(
           replication = Math.max(replication, minReplication);
         }
         if (secondary != result.secondary() || replication != result.replication()) {
-          result = new Advice(result.path(), replication, secondary, result.reason() + "; SLA pin " + pin.path());
+          result = result.withPlacement(replication, secondary, result.reason() + "; SLA pin " + pin.path());
         }
       }
     }

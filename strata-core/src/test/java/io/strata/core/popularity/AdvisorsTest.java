@@ -95,6 +95,10 @@ class AdvisorsTest {
     // After Eq. 2, F1 = 2 and F2 = 1, AVG(P) = 1.5: on the current values F1 would be average (1.33x) and F2 too.
     assertEquals("popular: predicted 3.00 = 2.00x AVG(P)", byPath(plan).get("/f1").reason());
     assertEquals("unpopular: predicted 0.10 = 0.07x AVG(P)", byPath(plan).get("/f2").reason());
+    // The same numbers, for the plan's JSON and the dashboard.
+    assertEquals(3.0, byPath(plan).get("/f1").predicted(), 1e-6);
+    assertEquals(2.0, byPath(plan).get("/f1").relative(), 1e-6);
+    assertEquals(0.1, byPath(plan).get("/f2").predicted(), 1e-6);
   }
 
   @Test

@@ -1,11 +1,13 @@
-package io.strata.cli;
+package io.strata.hdfs.retrieval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import io.strata.hdfs.NameNodeJmx;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
@@ -13,11 +15,21 @@ import org.apache.hadoop.conf.Configuration;
  * The read counts of Strata's read-ordering plugin (hatS Fig. 6: reads per tier and per locality class), fetched
  * from the NameNode's JMX servlet, so they work against any NameNode running the plugin.
  */
-final class ReadCounts {
-  final Map<String, Long> byTier = new LinkedHashMap<>();
-  final Map<String, Long> byLocality = new LinkedHashMap<>();
+public final class ReadCounts {
+  private final Map<String, Long> byTier = new LinkedHashMap<>();
+  private final Map<String, Long> byLocality = new LinkedHashMap<>();
 
-  static ReadCounts fetch(Configuration conf) throws IOException {
+  /** Reads per tier, in the order the NameNode lists them. */
+  public Map<String, Long> byTier() {
+    return Collections.unmodifiableMap(byTier);
+  }
+
+  /** Reads per locality class: node-local, rack-local, remote. */
+  public Map<String, Long> byLocality() {
+    return Collections.unmodifiableMap(byLocality);
+  }
+
+  public static ReadCounts fetch(Configuration conf) throws IOException {
     JsonNode beans = NameNodeJmx.beans(conf, "Hadoop:service=*,name=StrataReads");
     if (beans.size() == 0) {
       throw new IOException("the NameNode at " + NameNodeJmx.address(conf) + " has no StrataReads metrics: is "
@@ -40,7 +52,7 @@ final class ReadCounts {
     return counts;
   }
 
-  String text() {
+  public String text() {
     StringBuilder out = new StringBuilder("Reads directed by the NameNode (first replica of each block lookup)\n");
     table(out, "tier", byTier);
     table(out, "locality", byLocality);
@@ -55,7 +67,7 @@ final class ReadCounts {
         total == 0 ? 0.0 : 100.0 * n / total)));
   }
 
-  String json() {
+  public String json() {
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode();
     ObjectNode tiers = root.putObject("byTier");

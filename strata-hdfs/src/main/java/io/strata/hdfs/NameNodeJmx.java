@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.hdfs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,17 +23,17 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
  * {@code hdfs dfsadmin} reaches the web UI: the active NameNode's, over HTTP or HTTPS as {@code dfs.http.policy}
  * says (trusting what {@code ssl-client.xml} names), with SPNEGO when Kerberos is on.
  */
-final class NameNodeJmx {
+public final class NameNodeJmx {
   private NameNodeJmx() {}
 
   /** The active NameNode's web address ({@code http://host:port} or {@code https://...}). */
-  static URI address(Configuration conf) throws IOException {
+  public static URI address(Configuration conf) throws IOException {
     String scheme = DFSUtil.getHttpClientScheme(conf);
     return DFSUtil.getInfoServer(HAUtil.getAddressOfActive(FileSystem.get(conf)), conf, scheme);
   }
 
   /** The beans matching {@code query} (e.g. {@code Hadoop:service=*,name=StrataReads}); empty when none. */
-  static JsonNode beans(Configuration conf, String query) throws IOException {
+  public static JsonNode beans(Configuration conf, String query) throws IOException {
     return beans(conf, query, Duration.ofSeconds(10), Duration.ofSeconds(20));
   }
 
@@ -73,7 +73,7 @@ final class NameNodeJmx {
    * type); null when it runs, or when the JMX servlet cannot be asked (an unreachable web UI, or one this user
    * may not read).
    */
-  static String placementPluginWarning(Configuration conf) {
+  public static String placementPluginWarning(Configuration conf) {
     try {
       // Asked before every move: a web UI that does not answer costs seconds, not the half minute a report waits.
       if (beans(conf, "Hadoop:service=*,name=StrataPlacement", Duration.ofSeconds(2), Duration.ofSeconds(5))

@@ -1,0 +1,159 @@
+package io.strata.cli;
+
+import io.strata.core.config.ConfigException;
+import io.strata.core.tier.TierMap;
+import io.strata.dashboard.AuditLogPlans;
+import io.strata.dashboard.DashboardContext;
+import io.strata.dashboard.DashboardPages;
+import io.strata.dashboard.DashboardServer;
+import io.strata.dashboard.PlanSource;
+import io.strata.dashboard.TierSource;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code strata dashboard}: the web dashboard over a live HDFS, until Ctrl-C. */
+@Command(name = "dashboard", mixinStandardHelpOptions = true,
+    description = {"Serve a web dashboard of the cluster until Ctrl-C.",
+        "Pages: the tiers (capacity, use, DataNodes, volumes), a path's placement per tier, rack and node, reads "
+            + "per tier and locality over time, hot and cold files with their predicted popularity and planned "
+            + "change (with --audit-log), and the autotier journal. Each page refreshes every few seconds from JSON "
+            + "endpoints under /api/ that return what the matching command prints with --json (tier list, report, "
+            + "report --reads, autotier plan, autotier journal). Everything, charts included, is served from the "
+            + "jar: no internet needed.",
+        "Read-only unless --allow-actions: then a path's replicas can be moved between tiers from the page, each "
+            + "move confirmed with a token the page shows, as this command's user (the HDFS superuser, as for "
+            + "'strata tier move'). Listens on 127.0.0.1 unless --bind says otherwise."})
+final class DashboardCommand implements Callable<Integer> {
+  static final int DEFAULT_PORT = 8950;
+  private static final Duration JMX_REFRESH = Duration.ofSeconds(10);
+
+  @Mixin
+  HdfsConnection connection;
+
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + DEFAULT_PORT,
+      description = "port to listen on, 0 for any free one (default: ${DEFAULT-VALUE})")
+  int port;
+
+  @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+      description = "address to listen on, e.g. 0.0.0.0 for every interface (default: ${DEFAULT-VALUE})")
+  String bind;
+
+  @Option(names = "--allow-actions",
+      description = "let the page move replicas between tiers (each move needs a confirmation)")
+  boolean allowActions;
+
+  @Option(names = "--refresh", paramLabel = "DURATION", defaultValue = "3s",
+      description = "how often the page asks for new data (default: ${DEFAULT-VALUE})")
+  DurationArg refresh;
+
+  // Made here, not by picocli, so that the help shows the zone's default.
+  @ArgGroup(exclusive = false, heading = "%nPopularity page (AptStore's plan, as 'strata autotier plan'):%n")
+  AuditLogOptions audit = new AuditLogOptions();
+
+  @Option(names = "--plan-path", paramLabel = "DIR", defaultValue = "/",
+      description = "files the popularity page plans for (default: ${DEFAULT-VALUE})")
+  String planPath;
+
+  @Mixin
+  AdvisorOptions advice;
+
+  @Override
+  public Integer call() throws Exception {
+    DashboardServer.Settings settings = settings(port, bind, allowActions, refresh);
+    PlanSource plans = null;
+    if (audit != null && audit.file != null) {
+      ZoneId zone = audit.check();
+      OptionChecks.absolutePath(planPath, "--plan-path");
+      advice.check();
+      boolean redundant = connection.secondaryTierRedundant();
+      plans = new AuditLogPlans(nodes -> advice.make(nodes, nodes, redundant), audit.file, zone, planPath,
+          advice.advisor);
+    }
+    Configuration conf = connection.configuration();
+    TierSource tiers = tierSource(connection);
+    return serveUntilStopped(settings, new DashboardContext(conf, tiers, plans), System.out);
+  }
+
+  /** The settings the options ask for, checked. */
+  static DashboardServer.Settings settings(int port, String bind, boolean allowActions, DurationArg refresh) {
+    if (port < 0 || port > 65_535) {
+      throw new ConfigException("--port must be within [0, 65535], got " + port);
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      throw new ConfigException("--bind '" + bind + "': not an address or known host name");
+    }
+    Duration every = Duration.ofMillis(refresh.millis());
+    if (every.toMillis() < 500) {
+      throw new ConfigException("--refresh must be at least 500ms, got '" + refresh + "'");
+    }
+    // The NameNode refreshes its JMX counters every 10 s: sampling faster would chart zeros between its steps.
+    Duration samples = every.compareTo(JMX_REFRESH) > 0 ? every : JMX_REFRESH;
+    return DashboardServer.Settings.localhost(port).withBind(new InetSocketAddress(address, port))
+        .withActions(allowActions).withRefresh(every).withReadSamples(samples);
+  }
+
+  static TierSource tierSource(HdfsConnection connection) {
+    return new TierSource() {
+      @Override
+      public TierMap forReport() {
+        return connection.tierMap();
+      }
+
+      @Override
+      public TierMap forCluster(DistributedFileSystem fs) throws IOException {
+        return connection.tierMap(fs);
+      }
+    };
+  }
+
+  /** Starts the dashboard, prints its address and serves until the JVM is asked to stop (Ctrl-C, SIGTERM). */
+  static int serveUntilStopped(DashboardServer.Settings settings, DashboardContext context, PrintStream out)
+      throws IOException, InterruptedException {
+    CountDownLatch stop = new CountDownLatch(1);
+    try (DashboardServer server = start(settings, context, out)) {
+      StopHook hook = StopHook.install("strata-dashboard-stop", stop::countDown, Duration.ofSeconds(10));
+      try {
+        stop.await();
+      } finally {
+        hook.finished();
+      }
+    }
+    return 0;
+  }
+
+  /** Starts the dashboard and prints where it is. */
+  static DashboardServer start(DashboardServer.Settings settings, DashboardContext context, PrintStream out)
+      throws IOException {
+    DashboardServer server;
+    try {
+      server = DashboardServer.start(settings, context, DashboardPages.standard(settings.readSamples()));
+    } catch (java.net.BindException e) {
+      throw new ConfigException("cannot listen on " + settings.bind() + ": " + e.getMessage()
+          + " (choose another --port, or 0 for any free one)");
+    }
+    out.println("strata dashboard: " + server.address() + " (HDFS " + context.fsUri() + ", "
+        + (settings.allowActions() ? "actions allowed, each confirmed" : "read-only") + ")");
+    if (!settings.bind().getAddress().isLoopbackAddress()) {
+      out.println("strata dashboard: warning: listening on " + settings.bind().getAddress().getHostAddress()
+          + ", reachable from other machines; it has no login of its own");
+    }
+    out.flush();
+    return server;
+  }
+}
