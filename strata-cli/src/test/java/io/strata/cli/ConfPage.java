@@ -1,0 +1,21 @@
+package io.strata.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+
+/** A Hadoop daemon's running configuration, from its web server's {@code /conf} page. */
+final class ConfPage {
+  private ConfPage() {}
+
+  /** The value the daemon at {@code webUi} (http://host:port) runs with for {@code key}. */
+  static String value(String webUi, String key) throws IOException {
+    URL url = new URL(webUi + "/conf?format=json&name=" + key);
+    try (InputStream in = url.openStream()) {
+      JsonNode property = new ObjectMapper().readTree(in).get("property");
+      return property.get("value").asText();
+    }
+  }
+}
