@@ -2,6 +2,7 @@ package io.strata.bench.hadoop;
 
 import io.strata.embedded.yarn.ExampleJobs;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.MessageDigest;
@@ -39,6 +40,17 @@ public final class HadoopJobs {
 
   /** Runs {@code request} with {@code clusterConf} (a YARN job configuration) and checks its output. */
   public static JobRun run(Configuration clusterConf, JobRequest request) throws Exception {
+    // TeraSort and TestDFSIO print progress on System.out; stdout is for the benchmark's report.
+    PrintStream stdout = System.out;
+    System.setOut(System.err);
+    try {
+      return runChecked(clusterConf, request);
+    } finally {
+      System.setOut(stdout);
+    }
+  }
+
+  private static JobRun runChecked(Configuration clusterConf, JobRequest request) throws Exception {
     Configuration conf = new Configuration(clusterConf);
     request.conf().forEach(conf::set);
     try (FileSystem fs = FileSystem.newInstance(conf)) {
