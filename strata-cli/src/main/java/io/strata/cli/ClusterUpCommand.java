@@ -7,7 +7,13 @@ import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import java.nio.file.Path;
+import io.strata.core.retrieval.RetrievalPolicies;
+import io.strata.hdfs.HadoopSettings;
+import io.strata.hdfs.StrataKeys;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -66,6 +72,15 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
   @Option(names = "--stock", description = "run stock HDFS without Strata's NameNode plugins")
   boolean stock;
 
+  @Option(names = "--retrieval", paramLabel = "POLICY", completionCandidates = RetrievalNames.class,
+      description = "the read order the NameNode gives clients: ${COMPLETION-CANDIDATES} (default: network)")
+  String retrieval;
+
+  @Option(names = "-D", paramLabel = "KEY=VALUE",
+      description = {"a NameNode and DataNode setting, as Hadoop's tools take it (repeatable), e.g. "
+          + "-D dfs.replication=2; unknown keys and values of the wrong type are refused"})
+  List<String> settings = new ArrayList<>();
+
   @Option(names = "--hosts", description = {"run every spec node as its own host: a network namespace with its own "
       + "address, NIC and rack uplink at the spec's bandwidth, and its own DataNode JVM; the NameNode runs in its own "
       + "JVM from the plugin jar, as docs/install.md says (needs root; see docs/cluster.md)"})
@@ -86,6 +101,8 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     if (speedScale <= 0) {
       throw new ConfigException("--speed-scale must be > 0, got " + speedScale);
     }
+    hdfsSettings();
+    retrievalConf();
     if (hosts) {
       return new HostClusterUp(this).run(loaded);
     } else if (pluginJar != null) {
@@ -101,9 +118,10 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
         .withPorts(port, httpPort)
         .withAuditLog(base.resolve("hdfs-audit.log"))
         // The tier monitor demotes the least recently read files; HDFS records read times hourly by default.
-        .withConf(java.util.Map.of("dfs.namenode.accesstime.precision", "1000"));
+        .withConf(java.util.Map.of("dfs.namenode.accesstime.precision", "1000"))
+        .withConf(hdfsSettings());
     if (!stock) {
-      options = options.withConf(PluginConf.forSpec(base, loaded, rules));
+      options = options.withConf(PluginConf.forSpec(base, loaded, rules)).withConf(retrievalConf());
     } else if (rules != null) {
       throw new ConfigException("--rules needs Strata's plugins; drop --stock");
     }
@@ -165,6 +183,9 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       if (powerManager != null) {
         out.put("powerStateDir", base.resolve("power").toString());
       }
+      if (!stock) {
+        out.put("retrieval", retrievalPolicy());
+      }
       ObjectNode volumeDirs = out.putObject("volumeDirs");
       running.volumeDirectories().forEach((type, dirs) -> {
         ArrayNode list = volumeDirs.putArray(type.name());
@@ -181,6 +202,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       System.out.printf("  device speed : %s%n", noEmulation ? "not emulated" : "emulated per volume, x" + speedScale);
       System.out.printf("  placement    : %s%n", stock ? "stock HDFS" : "Strata plugin, rules: "
           + (rules == null ? "none yet (strata policy set PATH POLICY --conf " + base + ")" : rules));
+      System.out.printf("  read order   : %s%n", stock ? "stock HDFS" : retrievalPolicy());
       System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
       if (powerManager != null) {
         System.out.printf("  power        : backup volumes sleep when idle, reads go to primaries first; "
@@ -197,5 +219,42 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     Runtime.getRuntime().removeShutdownHook(hook);
     shutDown.run();
     return 0;
+  }
+
+  /** The {@code -D} settings, checked (bad ones start nothing). */
+  Map<String, String> hdfsSettings() {
+    return HadoopSettings.parse(settings, "-D");
+  }
+
+  /**
+   * {@code strata.retrieval.policy} as {@code --retrieval} gives it (checked; it wins over a {@code -D}), or
+   * nothing when it is not given.
+   */
+  Map<String, String> retrievalConf() {
+    if (retrieval == null) {
+      return Map.of();
+    }
+    if (stock) {
+      throw new ConfigException("--retrieval needs Strata's plugins; drop --stock");
+    }
+    if (!RetrievalPolicies.NAMES.contains(retrieval)) {
+      throw new ConfigException("--retrieval: unknown retrieval policy '" + retrieval + "' (known: "
+          + String.join(", ", RetrievalPolicies.NAMES) + ")");
+    }
+    return Map.of(StrataKeys.RETRIEVAL_POLICY, retrieval);
+  }
+
+  /** The read order the NameNode will use. */
+  String retrievalPolicy() {
+    return retrieval != null ? retrieval
+        : hdfsSettings().getOrDefault(StrataKeys.RETRIEVAL_POLICY, StrataKeys.RETRIEVAL_POLICY_DEFAULT);
+  }
+
+  /** Completion candidates for {@code --retrieval}. */
+  static final class RetrievalNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return RetrievalPolicies.NAMES.iterator();
+    }
   }
 }

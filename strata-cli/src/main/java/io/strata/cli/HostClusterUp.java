@@ -47,13 +47,16 @@ final class HostClusterUp {
       pluginConf = Map.of();
     } else {
       PlacementRules.of(PlacementRules.parseInline(options.rules, "--rules"), loaded.spec().tierMap());
-      pluginConf = PluginConf.forSpec(base, loaded, options.rules);
+      pluginConf = new java.util.LinkedHashMap<>(PluginConf.forSpec(base, loaded, options.rules));
+      pluginConf.putAll(options.retrievalConf());
     }
+
     HostCluster.Options clusterOptions = HostCluster.Options.defaults(base, loaded.spec(), loaded.text(),
         pluginJar(options.pluginJar), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
         .withBlockSize(options.blockSize.bytes())
         .withSpeedScale(options.noEmulation ? 0 : options.speedScale)
-        .withYarn(options.yarn);
+        .withYarn(options.yarn)
+        .withHdfsConf(options.hdfsSettings());
 
     // Until the cluster is up, a signal ends the JVM and this hook removes whatever start had made by then.
     AtomicReference<HostCluster> running = new AtomicReference<>();
@@ -100,6 +103,9 @@ final class HostClusterUp {
       out.put("startupSeconds", cluster.startupTime().toMillis() / 1000.0);
       out.put("emulatedDeviceSpeed", !options.noEmulation);
       out.put("strataPlugins", !options.stock);
+      if (!options.stock) {
+        out.put("retrieval", options.retrievalPolicy());
+      }
       if (cluster.yarn()) {
         out.put("resourceManager", cluster.resourceManagerAddress());
         out.put("resourceManagerWebUi", cluster.resourceManagerWebUi());
@@ -126,6 +132,7 @@ final class HostClusterUp {
       System.out.printf("  logs         : %s%n", cluster.dir().resolve("logs"));
       System.out.printf("  device speed : %s%n", options.noEmulation ? "not emulated"
           : "emulated per volume, x" + options.speedScale);
+      System.out.printf("  read order   : %s%n", options.stock ? "stock HDFS" : options.retrievalPolicy());
       for (HostNetworkState.HostEntry host : state.hosts()) {
         System.out.printf("  host %-7s : %-15s rack %s%n", host.name(), host.address(), host.rack());
       }

@@ -55,7 +55,8 @@ class ClusterHostsIT {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
         "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
         "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(),
-        "cluster", "up", "--hosts", "--spec", spec.toString(), "--dir", dir.toString(), "--json"));
+        "cluster", "up", "--hosts", "--spec", spec.toString(), "--dir", dir.toString(), "--json",
+        "--retrieval", "adaptive", "-D", "dfs.replication=1", "-D", "dfs.datanode.balance.max.concurrent.moves=7"));
     Process launcher = new ProcessBuilder(command).redirectError(temp.resolve("stderr.txt").toFile()).start();
     String id = HostNetwork.clusterId(dir);
     long nameNodePid;
@@ -67,7 +68,15 @@ class ClusterHostsIT {
           + Files.readString(temp.resolve("stderr.txt")));
       JsonNode ready = new ObjectMapper().readTree(line);
       assertEquals(2, ready.get("dataNodes").asInt());
+      assertEquals("adaptive", ready.get("retrieval").asText());
       String h1Address = ready.get("hosts").get(0).get("address").asText();
+      // --retrieval and -D reach the NameNode's JVM, and -D every DataNode's, as their own /conf pages show.
+      assertEquals("adaptive", ConfPage.value(ready.get("webUi").asText(), "strata.retrieval.policy"));
+      assertEquals("1", ConfPage.value(ready.get("webUi").asText(), "dfs.replication"));
+      for (JsonNode host : ready.get("hosts")) {
+        assertEquals("7", ConfPage.value("http://" + host.get("address").asText() + ":9864",
+            "dfs.datanode.balance.max.concurrent.moves"));
+      }
       nameNodePid = Long.parseLong(Files.readString(dir.resolve("pids").resolve("namenode")).strip());
 
       // A stock client in the root namespace, configured only by the files cluster up wrote, and strata report.

@@ -33,7 +33,8 @@ class ClusterUpIT {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
         "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(),
-        "cluster", "up", "--preset", "hdfsh", "--dir", clusterDir.toString(), "--json", "--no-emulation"));
+        "cluster", "up", "--preset", "hdfsh", "--dir", clusterDir.toString(), "--json", "--no-emulation",
+        "--retrieval", "hybrid", "-D", "dfs.replication=2", "-D", "dfs.datanode.balance.max.concurrent.moves=7"));
     Process process = new ProcessBuilder(command).redirectError(dir.resolve("stderr.txt").toFile()).start();
     try {
       BufferedReader stdout = new BufferedReader(
@@ -45,6 +46,10 @@ class ClusterUpIT {
       assertEquals(4, ready.get("dataNodes").asInt());
       assertTrue(ready.get("fs").asText().startsWith("hdfs://"));
       assertTrue(Files.isRegularFile(clusterDir.resolve("core-site.xml")));
+      assertEquals("hybrid", ready.get("retrieval").asText());
+      // --retrieval and -D reach the NameNode's configuration, as its own /conf page shows.
+      assertEquals("hybrid", ConfPage.value(ready.get("webUi").asText(), "strata.retrieval.policy"));
+      assertEquals("7", ConfPage.value(ready.get("webUi").asText(), "dfs.datanode.balance.max.concurrent.moves"));
 
       // A plain Hadoop client, configured only by the files cluster up wrote.
       Configuration conf = new Configuration(false);
@@ -55,6 +60,8 @@ class ClusterUpIT {
         try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/up/file"))) {
           out.write(new byte[3 << 20]);
         }
+        // -D dfs.replication=2 reached the client configuration too.
+        assertEquals(2, fs.getFileStatus(new org.apache.hadoop.fs.Path("/up/file")).getReplication());
       }
 
       ByteArrayOutputStream reportOut = new ByteArrayOutputStream();
@@ -80,5 +87,7 @@ class ClusterUpIT {
     // The DataNodes stop before the JVM's shutdown, so none is cut short by it (IllegalStateException).
     assertEquals(0, process.exitValue(), stderr);
     assertTrue(!stderr.contains("Exception"), stderr);
+    // The read order the NameNode's topology really runs, from its start-up log.
+    assertTrue(stderr.contains("Strata read ordering: policy 'hybrid'"), stderr);
   }
 }

@@ -85,11 +85,13 @@ public final class HostCluster implements AutoCloseable {
    * factor on every emulated device speed (0 turns the emulation off) and each DataNode's heap.
    */
   public record Options(Path dir, ClusterSpec spec, String specText, Path pluginJar, List<Path> hadoopJars,
-      Map<String, String> pluginConf, long blockSize, double speedScale, int dataNodeHeapMb, boolean yarn) {
+      Map<String, String> pluginConf, long blockSize, double speedScale, int dataNodeHeapMb, boolean yarn,
+      Map<String, String> hdfsConf) {
     public Options {
       dir = dir.toAbsolutePath().normalize();
       hadoopJars = List.copyOf(hadoopJars);
       pluginConf = Map.copyOf(new LinkedHashMap<>(pluginConf));
+      hdfsConf = Map.copyOf(new LinkedHashMap<>(hdfsConf));
       if (speedScale < 0) {
         throw new IllegalArgumentException("speedScale must be >= 0 (0: no emulation), got " + speedScale);
       }
@@ -98,21 +100,23 @@ public final class HostCluster implements AutoCloseable {
     /** 8 MiB blocks, emulated device speeds, 256 MB DataNode heaps, no YARN. */
     public static Options defaults(Path dir, ClusterSpec spec, String specText, Path pluginJar,
         List<Path> hadoopJars, Map<String, String> pluginConf) {
-      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, 8L << 20, 1.0, 256, false);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, 8L << 20, 1.0, 256, false,
+          Map.of());
     }
 
     public Options withBlockSize(long bytes) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, bytes, speedScale, dataNodeHeapMb,
-          yarn);
+          yarn, hdfsConf);
     }
 
     public Options withSpeedScale(double scale) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, scale, dataNodeHeapMb,
-          yarn);
+          yarn, hdfsConf);
     }
 
     public Options withDataNodeHeapMb(int mb) {
-      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale, mb, yarn);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale, mb, yarn,
+          hdfsConf);
     }
 
     /**
@@ -121,7 +125,18 @@ public final class HostCluster implements AutoCloseable {
      */
     public Options withYarn(boolean on) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale,
-          dataNodeHeapMb, on);
+          dataNodeHeapMb, on, hdfsConf);
+    }
+
+    /**
+     * HDFS settings (as {@code -D key=value}) for the NameNode, every DataNode and the client configuration, on top
+     * of what the cluster sets; the plugin keys come after them.
+     */
+    public Options withHdfsConf(Map<String, String> conf) {
+      Map<String, String> merged = new LinkedHashMap<>(hdfsConf);
+      merged.putAll(conf);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale,
+          dataNodeHeapMb, yarn, merged);
     }
   }
 
@@ -446,7 +461,7 @@ public final class HostCluster implements AutoCloseable {
     pluginConf.putAll(overrides);
     Options restarted = new Options(options.dir(), options.spec(), options.specText(), options.pluginJar(),
         options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(), options.dataNodeHeapMb(),
-        options.yarn());
+        options.yarn(), options.hdfsConf());
     stop(nameNode);
     Path conf = HostClusterConf.writeNameNode(restarted, network, options.dir().resolve(NAMENODE));
     nameNode = startProcess(List.of(), nameNodeCommand(restarted, conf, List.of()),

@@ -61,6 +61,7 @@ final class HostClusterConf {
     hdfs.put("dfs.storage.policy.enabled", "true");
     hdfs.put("dfs.permissions.enabled", "false");
     hdfs.put("dfs.namenode.audit.log.async", "false");
+    hdfs.putAll(options.hdfsConf());
     hdfs.putAll(options.pluginConf());
     writeXml(hdfs, conf.resolve("hdfs-site.xml"));
     writeLog4j(conf);
@@ -98,6 +99,7 @@ final class HostClusterConf {
     hdfs.put("dfs.datanode.ipc.address", address + ":9867");
     // Emulated HDDs are slow on purpose; keep the DataNode from logging every packet as a slow disk.
     hdfs.put("dfs.datanode.slow.io.warning.threshold.ms", "60000");
+    hdfs.putAll(options.hdfsConf());
     writeXml(Map.of("fs.defaultFS", fs.toString()), conf.resolve("core-site.xml"));
     writeXml(hdfs, conf.resolve("hdfs-site.xml"));
     writeLog4j(conf);
@@ -109,6 +111,7 @@ final class HostClusterConf {
     Map<String, String> server = new LinkedHashMap<>(commonHdfsConf(options));
     server.put("dfs.replication", Integer.toString(Math.min(3, options.spec().nodes().size())));
     server.put("dfs.namenode.fs-limits.min-block-size", Long.toString(64 * 1024));
+    server.putAll(options.hdfsConf());
     server.putAll(options.pluginConf());
     Configuration conf = new Configuration(false);
     server.forEach(conf::set);

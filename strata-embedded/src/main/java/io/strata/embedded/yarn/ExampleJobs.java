@@ -25,6 +25,7 @@ import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
@@ -87,13 +88,34 @@ public final class ExampleJobs {
 
   /** The counters of the latest "grep-search" job, from the cluster (none under the local job runner). */
   private static Counters searchJobCounters(Configuration conf) throws IOException, InterruptedException {
+    return latestJobCounters(conf, s -> "grep-search".equals(s.getJobName()));
+  }
+
+  /**
+   * Any of Hadoop's Tool jobs (TestDFSIO, TeraGen, TeraSort, TeraValidate, ...) through {@link ToolRunner}, unchanged,
+   * with the counters of the latest job it started; a Tool that exits with other than 0 fails.
+   */
+  public static Outcome tool(Configuration conf, String name, Tool tool, String... args) throws Exception {
+    long started = System.nanoTime();
+    long startedMillis = System.currentTimeMillis();
+    Configuration jobConf = new Configuration(conf);
+    int exit = ToolRunner.run(jobConf, tool, args);
+    if (exit != 0) {
+      throw new IOException(name + " " + String.join(" ", args) + " exited with " + exit);
+    }
+    // Job start times come from the ResourceManager's clock, which is this machine's: 1 s of slack is plenty.
+    return outcome(name, started, latestJobCounters(jobConf, s -> s.getStartTime() >= startedMillis - 1000));
+  }
+
+  /** The counters of the latest job that {@code which} accepts, from the cluster (none under the local runner). */
+  private static Counters latestJobCounters(Configuration conf, java.util.function.Predicate<JobStatus> which)
+      throws IOException, InterruptedException {
     if (!"yarn".equals(conf.get("mapreduce.framework.name"))) {
       return null;
     }
     Cluster cluster = new Cluster(conf);
     try {
-      JobStatus latest = Arrays.stream(cluster.getAllJobStatuses())
-          .filter(s -> "grep-search".equals(s.getJobName()))
+      JobStatus latest = Arrays.stream(cluster.getAllJobStatuses()).filter(which)
           .max(Comparator.comparingLong(JobStatus::getStartTime)).orElse(null);
       return latest == null ? null : cluster.getJob(latest.getJobID()).getCounters();
     } finally {

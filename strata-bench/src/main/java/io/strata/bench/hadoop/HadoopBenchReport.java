@@ -1,0 +1,230 @@
+package io.strata.bench.hadoop;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The results of one {@link HadoopBenchmark} run: every job run, and per job and configuration the mean over rounds
+ * as a ratio to the job's baseline (the first configuration: {@code network + network}, {@code network}, or HD).
+ * TestDFSIO is compared by its own "Throughput mb/sec" (higher is better), every other job by its wall time, as a
+ * speed-up (baseline time over this time: higher is better).
+ */
+public final class HadoopBenchReport {
+  /** One configuration of one job, averaged over rounds. */
+  public record Summary(String group, String config, int runs, double seconds, double throughputMBps,
+      double averageIoRateMBps, double dataLocalShare, String baseline, double ratio) {
+
+    /** How much less time than the baseline, in percent (negative: slower). */
+    public double fasterPercent() {
+      return 100 * (1 - 1 / ratio);
+    }
+  }
+
+  private final HadoopBenchSettings settings;
+  private final String clusterKind;
+  private final String spec;
+  private final List<Measurement> measurements;
+  private final double seconds;
+  private final List<Summary> summaries;
+
+  HadoopBenchReport(HadoopBenchSettings settings, String clusterKind, String spec, List<Measurement> measurements,
+      double seconds) {
+    this.settings = settings;
+    this.clusterKind = clusterKind;
+    this.spec = spec;
+    this.measurements = List.copyOf(measurements);
+    this.seconds = seconds;
+    this.summaries = summarize(this.measurements);
+  }
+
+  public List<Measurement> measurements() {
+    return measurements;
+  }
+
+  public List<Summary> summaries() {
+    return summaries;
+  }
+
+  public String clusterKind() {
+    return clusterKind;
+  }
+
+  /** The jobs (chart and table groups) in the order they ran. */
+  public List<String> groups() {
+    return summaries.stream().map(Summary::group).distinct().toList();
+  }
+
+  public List<Summary> of(String group) {
+    return summaries.stream().filter(s -> s.group().equals(group)).toList();
+  }
+
+  static boolean byThroughput(String group) {
+    return group.startsWith("testdfsio");
+  }
+
+  private static List<Summary> summarize(List<Measurement> measurements) {
+    // Jobs in the order they ran; configurations in the settings' order, the baseline first.
+    Map<String, Map<String, List<Measurement>>> runs = new LinkedHashMap<>();
+    for (String group : measurements.stream().map(Measurement::group).distinct().toList()) {
+      Map<String, List<Measurement>> byConfig = new LinkedHashMap<>();
+      measurements.stream().filter(m -> m.group().equals(group)).sorted(Comparator.comparingInt(Measurement::rank))
+          .forEach(m -> byConfig.computeIfAbsent(m.config(), c -> new ArrayList<>()).add(m));
+      runs.put(group, byConfig);
+    }
+    List<Summary> summaries = new ArrayList<>();
+    runs.forEach((group, byConfig) -> {
+      String baseline = byConfig.values().iterator().next().get(0).baseline();
+      Map<String, double[]> means = new LinkedHashMap<>();
+      byConfig.forEach((config, list) -> means.put(config, new double[] {
+          list.stream().mapToDouble(m -> m.run().seconds()).average().orElse(0),
+          list.stream().mapToDouble(m -> m.run().throughputMBps()).average().orElse(0),
+          list.stream().mapToDouble(m -> m.run().averageIoRateMBps()).average().orElse(0),
+          list.stream().mapToLong(m -> m.run().dataLocalMaps()).sum()
+              / (double) Math.max(1, list.stream().mapToLong(m -> m.run().launchedMaps()).sum())}));
+      double[] base = means.get(baseline);
+      if (base == null) {
+        throw new IllegalStateException(group + ": the baseline " + baseline + " did not run");
+      }
+      means.forEach((config, m) -> summaries.add(new Summary(group, config, byConfig.get(config).size(), m[0], m[1],
+          m[2], m[3], baseline, byThroughput(group) ? m[1] / base[1] : base[0] / m[0])));
+    });
+    return summaries;
+  }
+
+  /** The targets, as lines saying met or missed with the figures. */
+  public List<String> targets() {
+    List<String> lines = new ArrayList<>();
+    if (settings.preset.equals(HadoopBenchSettings.HATS)) {
+      of(HadoopJobs.DFSIO_READ).stream().max((a, b) -> Double.compare(a.ratio(), b.ratio()))
+          .ifPresent(best -> lines
+              .add(String.format(Locale.ROOT, "TestDFSIO read, %d maps: best %s at %.3fx %s (target >= 1.40x): %s",
+                  settings.dfsioFiles, best.config(), best.ratio(), best.baseline(), best.ratio() >= 1.40 ? "met"
+                      : "MISSED")));
+      for (String job : List.of(HadoopJobs.GREP, HadoopJobs.WORDCOUNT)) {
+        of(job).stream().min((a, b) -> Double.compare(a.ratio(), b.ratio()))
+            .ifPresent(worst -> lines
+                .add(String.format(Locale.ROOT, "%s: slowest %s at %.1f%% of %s's time (target <= 103%%): %s", job,
+                    worst.config(), 100 / worst.ratio(), worst.baseline(), 1 / worst.ratio() <= 1.03 ? "met"
+                        : "MISSED")));
+      }
+    } else {
+      for (String group : groups()) {
+        if (!group.startsWith(HadoopJobs.TERASORT)) {
+          continue;
+        }
+        List<Summary> sorts = of(group);
+        Summary target = sorts.stream().filter(s -> s.config().equals("20/80")).findFirst().orElse(null);
+        if (target == null) {
+          continue;
+        }
+        boolean steps = true;
+        for (int i = 1; i < sorts.size(); i++) {
+          steps &= sorts.get(i).seconds() <= sorts.get(i - 1).seconds() || sorts.get(i).config().equals("SSD");
+        }
+        List<String> times = sorts.stream().map(s -> String.format(Locale.ROOT, "%s %.1f s", s.config(), s.seconds()))
+            .toList();
+        lines.add(String.format(Locale.ROOT, "%s: 20/80 %.1f%% faster than HD (target >= 30%%): %s; steps in "
+            + "between: %s (%s)", group, target.fasterPercent(), target.fasterPercent() >= 30 ? "met" : "MISSED",
+            steps ? "yes" : "NO", String.join(", ", times)));
+      }
+    }
+    return lines;
+  }
+
+  /** The side-by-side tables, one per job, and the targets. */
+  public void print(PrintStream out) {
+    out.printf(Locale.ROOT, "Hadoop's own jobs (3.4.2), preset %s on spec '%s', %s cluster, device speeds x%s, "
+        + "%s blocks, %d round(s), %.0f s in all%n", settings.preset, spec, clusterKind, settings.speedScale,
+        HadoopBenchmark.size(settings.blockSize), settings.rounds, seconds);
+    for (String group : groups()) {
+      List<Summary> rows = of(group);
+      boolean throughput = byThroughput(group);
+      out.printf("%n%s (ratio: %s, to %s)%n", group, throughput ? "TestDFSIO throughput" : "speed-up, baseline "
+          + "time / time", rows.get(0).baseline());
+      out.printf("%-28s %9s %12s %12s %10s %9s%n", "configuration", "time", throughput ? "throughput" : "rate",
+          throughput ? "avg IO rate" : "", "data-local", "ratio");
+      for (Summary s : rows) {
+        out.printf(Locale.ROOT, "%-28s %7.1f s %12s %12s %9.0f%% %8.3fx%n", s.config(), s.seconds(),
+            rate(s.throughputMBps()), throughput ? rate(s.averageIoRateMBps()) : "", 100 * s.dataLocalShare(),
+            s.ratio());
+      }
+    }
+    out.println();
+    out.println(settings.preset.equals(HadoopBenchSettings.HATS)
+        ? "Outputs checked: TestDFSIO and TeraGen moved every byte; Grep's and WordCount's output identical under "
+            + "every retrieval policy."
+        : "Outputs checked: TeraGen wrote every row; TeraValidate found no error, and the same checksum under every "
+            + "placement.");
+    targets().forEach(line -> out.println("target: " + line));
+  }
+
+  private static String rate(double megabytesPerSecond) {
+    return megabytesPerSecond > 0 ? String.format(Locale.ROOT, "%.1f MB/s", megabytesPerSecond) : "-";
+  }
+
+  /** The whole report as JSON: settings, every run, the summaries and the targets. */
+  public ObjectNode json() {
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root = mapper.createObjectNode();
+    root.put("preset", settings.preset);
+    root.put("spec", spec);
+    root.put("cluster", clusterKind);
+    root.put("speedScale", settings.speedScale);
+    root.put("blockSize", settings.blockSize);
+    root.put("rounds", settings.rounds);
+    root.put("seconds", seconds);
+    root.put("validated", true);
+    root.set("summaries", mapper.valueToTree(summaries));
+    ArrayNode runs = root.putArray("runs");
+    measurements.forEach(m -> runs.add(mapper.valueToTree(m)));
+    ArrayNode targets = root.putArray("targets");
+    targets().forEach(targets::add);
+    return root;
+  }
+
+  /** {@code runs.csv} (every job run) and {@code summary.csv} (ratios) into {@code dir}. */
+  public void writeCsv(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    StringBuilder runs = new StringBuilder("cluster,job,configuration,round,seconds,throughput_mbps,"
+        + "average_io_rate_mbps,launched_maps,data_local_maps,output_lines,output_digest\n");
+    for (Measurement m : measurements) {
+      JobRun r = m.run();
+      runs.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%d,%d,%d,%s%n", clusterKind,
+          m.group(), csv(m.config()), m.round() + 1, r.seconds(), r.throughputMBps(), r.averageIoRateMBps(),
+          r.launchedMaps(), r.dataLocalMaps(), r.outputLines(), r.outputDigest()));
+    }
+    Files.writeString(dir.resolve("runs.csv"), runs, StandardCharsets.UTF_8);
+    StringBuilder summary = new StringBuilder("cluster,job,configuration,runs,seconds,throughput_mbps,"
+        + "average_io_rate_mbps,data_local_share,baseline,ratio\n");
+    for (Summary s : summaries) {
+      summary.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.3f,%s,%.4f%n", clusterKind, s.group(),
+          csv(s.config()), s.runs(), s.seconds(), s.throughputMBps(), s.averageIoRateMBps(), s.dataLocalShare(),
+          csv(s.baseline()), s.ratio()));
+    }
+    Files.writeString(dir.resolve("summary.csv"), summary, StandardCharsets.UTF_8);
+  }
+
+  private static String csv(String value) {
+    return value.contains(",") ? "\"" + value + "\"" : value;
+  }
+
+  public HadoopBenchSettings settings() {
+    return settings;
+  }
+
+  public String spec() {
+    return spec;
+  }
+}

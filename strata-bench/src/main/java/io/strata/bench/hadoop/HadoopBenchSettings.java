@@ -1,0 +1,67 @@
+package io.strata.bench.hadoop;
+
+import java.util.List;
+
+/**
+ * What {@link HadoopBenchmark} runs: a preset's set-up (which jobs under which policies) and its sizes, scaled to
+ * finish in minutes on one machine; every field may be changed before the run.
+ */
+public final class HadoopBenchSettings {
+  public static final String HATS = "hats";
+  public static final String HDFSH = "hdfsh";
+  public static final List<String> PRESETS = List.of(HATS, HDFSH);
+
+  /** hats or hdfsh: which paper's set-up, and the spec preset it runs on unless another spec is given. */
+  public String preset;
+  /** Factor on every emulated device speed: low enough that storage, not this machine's cores, bounds the jobs. */
+  public double speedScale;
+  public long blockSize = 8L << 20;
+  /** How often every configuration runs each read job (policy order rotated each round). */
+  public int rounds = 1;
+  /** hats: placement policies, the first the baseline. */
+  public List<String> placements = List.of("network", "tier-aware", "hybrid");
+  /** hats: retrieval policies, the first the baseline. */
+  public List<String> retrievals = List.of("network", "tier-weighted", "hybrid", "adaptive");
+  /** hats: TestDFSIO's files (one map each) and bytes per file. */
+  public int dfsioFiles = 4;
+  public long dfsioFileBytes = 16L << 20;
+  /** hats: TeraGen's bytes per placement. */
+  public long teragenBytes = 16L << 20;
+  /** hats: text for Grep and WordCount, in 4 files. */
+  public long textBytes = 16L << 20;
+  /** hdfsh: the share of each file's blocks on SSD, the first (0, all on HDD) the baseline. */
+  public List<Double> ratios = List.of(0.0, 0.2, 0.5, 0.8, 1.0);
+  /** hdfsh: TeraSort's input sizes (TeraGen writes them). */
+  public List<Long> sortBytes = List.of(16L << 20, 32L << 20);
+  public int sortReducers = 2;
+
+  private HadoopBenchSettings(String preset, double speedScale) {
+    this.preset = preset;
+    this.speedScale = speedScale;
+  }
+
+  /**
+   * The preset's defaults.
+   *
+   * @throws IllegalArgumentException for a name not in {@link #PRESETS}
+   */
+  public static HadoopBenchSettings of(String preset) {
+    return switch (preset) {
+      case HATS -> new HadoopBenchSettings(HATS, 0.1);
+      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.05);
+      default -> throw new IllegalArgumentException("unknown preset '" + preset + "' (known: "
+          + String.join(", ", PRESETS) + ")");
+    };
+  }
+
+  /** HDFS-H's name for a share of blocks on SSD: HD, 80/20 (HDD/SSD), ..., SSD. */
+  public static String ratioLabel(double ssdShare) {
+    if (ssdShare == 0) {
+      return "HD";
+    } else if (ssdShare == 1) {
+      return "SSD";
+    }
+    long ssd = Math.round(ssdShare * 100);
+    return (100 - ssd) + "/" + ssd;
+  }
+}

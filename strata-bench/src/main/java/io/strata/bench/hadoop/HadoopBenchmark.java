@@ -1,0 +1,222 @@
+package io.strata.bench.hadoop;
+
+import io.strata.core.spec.ClusterSpec;
+import io.strata.embedded.hosts.HostCluster;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Hadoop's own jobs (TestDFSIO, TeraGen/TeraSort/TeraValidate, Grep, WordCount from the 3.4.2 jars) under a set of
+ * placement and retrieval policies, side by side on one running cluster, each configuration a ratio to a named
+ * baseline. Two set-ups, after the papers that measured themselves this way:
+ *
+ * <ul>
+ *   <li><b>hats</b> (hatS): TestDFSIO write and TeraGen under each placement, TestDFSIO read under each placement x
+ *       retrieval, Grep and WordCount under each retrieval over text every policy sees placed alike; baseline
+ *       {@code network} placement and {@code network} retrieval (HDFS's order).
+ *   <li><b>hdfsh</b> (HDFS-H): TeraGen, TeraSort and TeraValidate with a share of each file's blocks on SSD
+ *       ({@code ratio:P}) from HD (0) to SSD (1), at each size; baseline HD.
+ * </ul>
+ *
+ * <p>Placement is by path: every configuration writes under its own directory, which a placement rule names. The
+ * read order changes between jobs. Every job's output is checked ({@link HadoopJobs}), and Grep's and WordCount's
+ * output, and TeraValidate's checksum for a size, must be the same under every policy, or the run fails.
+ */
+public final class HadoopBenchmark {
+  private final HadoopBenchSettings settings;
+  private final BenchCluster cluster;
+  private final PrintStream progress;
+  private final List<Measurement> measurements = new ArrayList<>();
+  private int jobsDone;
+  private int jobsTotal;
+
+  private HadoopBenchmark(HadoopBenchSettings settings, BenchCluster cluster, PrintStream progress) {
+    this.settings = settings;
+    this.cluster = cluster;
+    this.progress = progress;
+  }
+
+  /** The placement rules the NameNode needs for {@code settings}: one directory per placement. */
+  public static String rules(HadoopBenchSettings settings) {
+    List<String> rules = new ArrayList<>();
+    if (settings.preset.equals(HadoopBenchSettings.HATS)) {
+      for (int i = 0; i < settings.placements.size(); i++) {
+        rules.add(placementDir(i) + "=" + settings.placements.get(i));
+      }
+      rules.add(textDir() + "=" + settings.placements.get(0));
+    } else {
+      for (int i = 0; i < settings.ratios.size(); i++) {
+        rules.add(ratioDir(i) + "=ratio:" + settings.ratios.get(i));
+      }
+    }
+    return String.join(";", rules);
+  }
+
+  /** Runs on the embedded cluster (in this JVM) of {@code spec}, in {@code dir}. */
+  public static HadoopBenchReport runInProcess(HadoopBenchSettings settings, ClusterSpec spec, String specText,
+      Path dir, PrintStream progress) throws Exception {
+    progress.printf("starting the embedded cluster '%s' (%d DataNodes, device speeds x%s) and YARN%n", spec.name(),
+        spec.nodes().size(), settings.speedScale);
+    try (BenchCluster cluster = InProcessBenchCluster.start(spec, specText, dir, rules(settings),
+        settings.speedScale, settings.blockSize, Map.of())) {
+      return new HadoopBenchmark(settings, cluster, progress).run(spec.name());
+    }
+  }
+
+  /**
+   * Runs on a cluster of hosts with YARN, started from {@code options} (whose plugin keys must carry
+   * {@link #rules}); speed scale and block size come from the settings.
+   */
+  public static HadoopBenchReport runOnHosts(HadoopBenchSettings settings, HostCluster.Options options,
+      PrintStream progress) throws Exception {
+    try (BenchCluster cluster = HostBenchCluster.start(options.withSpeedScale(settings.speedScale)
+        .withBlockSize(settings.blockSize), progress)) {
+      return new HadoopBenchmark(settings, cluster, progress).run(options.spec().name());
+    }
+  }
+
+  private HadoopBenchReport run(String specName) throws Exception {
+    long started = System.nanoTime();
+    if (settings.preset.equals(HadoopBenchSettings.HATS)) {
+      runHats();
+    } else {
+      runHdfsh();
+    }
+    cluster.useRetrieval(settings.retrievals.get(0));
+    return new HadoopBenchReport(settings, cluster.kind(), specName, measurements,
+        (System.nanoTime() - started) / 1e9);
+  }
+
+  private void runHats() throws Exception {
+    List<String> placements = settings.placements;
+    List<String> retrievals = settings.retrievals;
+    jobsTotal = 2 * placements.size() + settings.rounds * retrievals.size() * (placements.size() + 2);
+    FileSystem fs = cluster.fileSystem();
+    cluster.useRetrieval(retrievals.get(0));
+    for (int i = 0; i < placements.size(); i++) {
+      run(HadoopJobs.DFSIO_WRITE, placements.get(i), i, placements.get(0), 0, new JobRequest(HadoopJobs.DFSIO_WRITE,
+          placementDir(i) + "/dfsio", "", settings.dfsioFileBytes, settings.dfsioFiles, Map.of()));
+    }
+    for (int i = 0; i < placements.size(); i++) {
+      run(HadoopJobs.TERAGEN, placements.get(i), i, placements.get(0), 0, new JobRequest(HadoopJobs.TERAGEN, "",
+          placementDir(i) + "/teragen", settings.teragenBytes, settings.dfsioFiles, Map.of()));
+      fs.delete(new org.apache.hadoop.fs.Path(placementDir(i) + "/teragen"), true);
+    }
+    for (int round = 0; round < settings.rounds; round++) {
+      for (int k = 0; k < retrievals.size(); k++) {
+        String retrieval = retrievals.get((k + round) % retrievals.size());
+        cluster.useRetrieval(retrieval);
+        for (int j = 0; j < placements.size(); j++) {
+          int i = (j + round) % placements.size();
+          run(HadoopJobs.DFSIO_READ, placements.get(i) + " + " + retrieval, i * retrievals.size()
+              + retrievals.indexOf(retrieval), placements.get(0) + " + " + retrievals.get(0), round,
+              new JobRequest(
+                  HadoopJobs.DFSIO_READ, placementDir(i) + "/dfsio", "", settings.dfsioFileBytes, settings.dfsioFiles,
+                  Map.of()));
+        }
+      }
+    }
+    progress.printf("writing %d MiB of text for Grep and WordCount under %s placement%n",
+        settings.textBytes >> 20, placements.get(0));
+    TextCorpus.write(fs, new org.apache.hadoop.fs.Path(textDir()), 4, settings.textBytes / 4, 27);
+    Map<String, Map<String, String>> digests = new LinkedHashMap<>();
+    int outputs = 0;
+    for (int round = 0; round < settings.rounds; round++) {
+      for (int k = 0; k < retrievals.size(); k++) {
+        String retrieval = retrievals.get((k + round) % retrievals.size());
+        cluster.useRetrieval(retrieval);
+        for (String job : List.of(HadoopJobs.GREP, HadoopJobs.WORDCOUNT)) {
+          String output = "/bench/out/" + job + "-" + ++outputs;
+          JobRun run = run(job, retrieval, retrievals.indexOf(retrieval), retrievals.get(0), round,
+              new JobRequest(job, textDir(), output, 0, 0, Map.of()));
+          digests.computeIfAbsent(job, j -> new LinkedHashMap<>()).put(retrieval + " (round " + (round + 1) + ")",
+              run.outputLines() + " lines, digest " + run.outputDigest());
+          fs.delete(new org.apache.hadoop.fs.Path(output), true);
+        }
+      }
+    }
+    digests.forEach((job, byConfig) -> requireSame(job + " output", byConfig));
+  }
+
+  private void runHdfsh() throws Exception {
+    List<Double> ratios = settings.ratios;
+    jobsTotal = 3 * settings.rounds * settings.sortBytes.size() * ratios.size();
+    FileSystem fs = cluster.fileSystem();
+    cluster.useRetrieval(settings.retrievals.get(0));
+    for (int round = 0; round < settings.rounds; round++) {
+      for (int s = 0; s < settings.sortBytes.size(); s++) {
+        long bytes = settings.sortBytes.get(s);
+        String size = size(bytes);
+        Map<String, String> checksums = new LinkedHashMap<>();
+        for (int k = 0; k < ratios.size(); k++) {
+          int i = (k + round + s) % ratios.size();
+          String label = HadoopBenchSettings.ratioLabel(ratios.get(i));
+          String baseline = HadoopBenchSettings.ratioLabel(ratios.get(0));
+          String base = ratioDir(i) + "/" + size;
+          run(HadoopJobs.TERAGEN + " " + size, label, i, baseline, round,
+              new JobRequest(HadoopJobs.TERAGEN, "", base + "/in",
+                  bytes, 4, Map.of()));
+          run(HadoopJobs.TERASORT + " " + size, label, i, baseline, round,
+              new JobRequest(HadoopJobs.TERASORT, base + "/in",
+                  base + "/out", 0, settings.sortReducers, Map.of()));
+          JobRun validate = run(HadoopJobs.TERAVALIDATE + " " + size, label, i, baseline,
+              round, new JobRequest(
+                  HadoopJobs.TERAVALIDATE, base + "/out", "/bench/validate/" + size + "-" + i + "-" + round, 0, 0,
+                  Map.of()));
+          checksums.put(label, validate.outputDigest());
+          fs.delete(new org.apache.hadoop.fs.Path(base), true);
+        }
+        requireSame("TeraValidate's checksum of the sorted " + size, checksums);
+      }
+    }
+  }
+
+  private JobRun run(String group, String config, int rank, String baseline, int round, JobRequest request)
+      throws Exception {
+    progress.printf("[%d/%d] %s, %s ...%n", jobsDone + 1, jobsTotal, group, config);
+    JobRun run;
+    try {
+      run = cluster.run(request);
+    } catch (Exception e) {
+      throw new IOException(group + " under " + config + " failed: " + e.getMessage(), e);
+    }
+    jobsDone++;
+    measurements.add(new Measurement(group, config, rank, baseline, round, run));
+    progress.printf("[%d/%d] %s, %s: %.1f s%s, %d of %d maps data-local%n", jobsDone, jobsTotal, group, config,
+        run.seconds(), run.throughputMBps() > 0 ? String.format(", %.1f MB/s", run.throughputMBps()) : "",
+        run.dataLocalMaps(), run.launchedMaps());
+    return run;
+  }
+
+  /** Fails the run when the values differ, naming each configuration's value. */
+  static void requireSame(String what, Map<String, String> byConfig) {
+    if (byConfig.values().stream().distinct().count() > 1) {
+      StringBuilder message = new StringBuilder(what + " differs between policies:");
+      byConfig.forEach((config, value) -> message.append("\n  ").append(config).append(": ").append(value));
+      throw new IllegalStateException(message.toString());
+    }
+  }
+
+  static String size(long bytes) {
+    return bytes % (1L << 30) == 0 ? (bytes >> 30) + "GiB" : bytes % (1L << 20) == 0 ? (bytes >> 20) + "MiB"
+        : bytes + "B";
+  }
+
+  private static String placementDir(int index) {
+    return "/bench/p" + index;
+  }
+
+  private static String ratioDir(int index) {
+    return "/bench/r" + index;
+  }
+
+  private static String textDir() {
+    return "/bench/text";
+  }
+}
