@@ -15,7 +15,7 @@ public final class DeviceCatalog {
   private static final String BUILTIN = "io/strata/core/device/devices.yaml";
   private static final String[] PROFILE_KEYS = {
       "name", "storageType", "readMBps", "writeMBps", "iops", "activeWatts", "idleWatts", "standbyWatts",
-      "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "sources"};
+      "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "positionMillis", "sources"};
 
   private final Map<String, DeviceProfile> profiles;
 
@@ -76,7 +76,8 @@ public final class DeviceCatalog {
         node.get("spinUpJoules") == null ? 0 : node.get("spinUpJoules").nonNegative(),
         node.get("costPerGB") == null ? 0 : node.get("costPerGB").nonNegative(),
         node.get("internallyRedundant") != null && node.get("internallyRedundant").bool(),
-        sources);
+        sources,
+        node.get("positionMillis") == null ? 0 : node.get("positionMillis").nonNegative());
   }
 
   /** The profile called {@code name}; null when there is none. */

@@ -21,6 +21,9 @@ import java.util.Objects;
  * @param internallyRedundant true when the device protects its own data (RAID filer), so one HDFS replica
  *                            on it is not a single point of loss
  * @param sources             where each number comes from, keyed by field name
+ * @param positionMillis      time to position before a random access (seek plus rotational latency on a disk,
+ *                            1/IOPS on flash); 0 when unknown. Sequential bandwidth alone cannot describe the
+ *                            small random reads of a MapReduce shuffle
  */
 public record DeviceProfile(
     String name,
@@ -35,12 +38,31 @@ public record DeviceProfile(
     double spinUpJoules,
     double costPerGB,
     boolean internallyRedundant,
-    Map<String, String> sources) {
+    Map<String, String> sources,
+    double positionMillis) {
 
   public DeviceProfile {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(storageKind, "storageKind");
     sources = sources == null ? Map.of() : Map.copyOf(sources);
+  }
+
+  /** A profile without a positioning cost (the form before {@code positionMillis} existed). */
+  public DeviceProfile(String name, StorageKind storageKind, double readMBps, double writeMBps, double iops,
+      double activeWatts, double idleWatts, double standbyWatts, double spinUpSeconds, double spinUpJoules,
+      double costPerGB, boolean internallyRedundant, Map<String, String> sources) {
+    this(name, storageKind, readMBps, writeMBps, iops, activeWatts, idleWatts, standbyWatts, spinUpSeconds,
+        spinUpJoules, costPerGB, internallyRedundant, sources, 0);
+  }
+
+  /** Positioning time in nanoseconds, the unit the local-dir emulation works in. */
+  public long positionNanos() {
+    return Math.round(positionMillis * 1_000_000d);
+  }
+
+  /** Seconds one random read of {@code bytes} takes: a positioning, then the transfer. */
+  public double randomReadSeconds(long bytes) {
+    return positionMillis / 1000d + bytes / (readMBps * 1_000_000d);
   }
 
   /** Read bandwidth in bytes per second, the unit the DataNode throttle works in. */
