@@ -16,7 +16,7 @@ public final class DeviceCatalog {
   private static final String[] PROFILE_KEYS = {
       "name", "storageType", "readMBps", "writeMBps", "iops", "activeWatts", "idleWatts", "standbyWatts",
       "spinUpSeconds", "spinUpJoules", "costPerGB", "internallyRedundant", "ratedStartStops", "serviceLifeYears",
-      "sources"};
+      "positionMillis", "sources"};
 
   private final Map<String, DeviceProfile> profiles;
 
@@ -79,7 +79,8 @@ public final class DeviceCatalog {
         node.get("internallyRedundant") != null && node.get("internallyRedundant").bool(),
         node.get("ratedStartStops") == null ? 0 : Math.round(node.get("ratedStartStops").nonNegative()),
         node.get("serviceLifeYears") == null ? 0 : node.get("serviceLifeYears").nonNegative(),
-        sources);
+        sources,
+        node.get("positionMillis") == null ? 0 : node.get("positionMillis").nonNegative());
   }
 
   /** The profile called {@code name}; null when there is none. */

@@ -24,6 +24,9 @@ import java.util.Objects;
  *                            service life; 0 when unrated (solid-state devices, or no figure known)
  * @param serviceLifeYears    the service life those cycles are rated over, years; 0 when unrated
  * @param sources             where each number comes from, keyed by field name
+ * @param positionMillis      time to position before a random access (seek plus rotational latency on a disk,
+ *                            1/IOPS on flash); 0 when unknown. Sequential bandwidth alone cannot describe the
+ *                            small random reads of a MapReduce shuffle
  */
 public record DeviceProfile(
     String name,
@@ -40,7 +43,8 @@ public record DeviceProfile(
     boolean internallyRedundant,
     long ratedStartStops,
     double serviceLifeYears,
-    Map<String, String> sources) {
+    Map<String, String> sources,
+    double positionMillis) {
 
   public DeviceProfile {
     Objects.requireNonNull(name, "name");
@@ -48,12 +52,39 @@ public record DeviceProfile(
     sources = sources == null ? Map.of() : Map.copyOf(sources);
   }
 
-  /** A profile without a start/stop rating. */
+  /** A profile without a start/stop rating or a positioning cost. */
   public DeviceProfile(String name, StorageKind storageKind, double readMBps, double writeMBps, double iops,
       double activeWatts, double idleWatts, double standbyWatts, double spinUpSeconds, double spinUpJoules,
       double costPerGB, boolean internallyRedundant, Map<String, String> sources) {
     this(name, storageKind, readMBps, writeMBps, iops, activeWatts, idleWatts, standbyWatts, spinUpSeconds,
-        spinUpJoules, costPerGB, internallyRedundant, 0, 0, sources);
+        spinUpJoules, costPerGB, internallyRedundant, 0, 0, sources, 0);
+  }
+
+  /** A profile with a start/stop rating and no positioning cost. */
+  public DeviceProfile(String name, StorageKind storageKind, double readMBps, double writeMBps, double iops,
+      double activeWatts, double idleWatts, double standbyWatts, double spinUpSeconds, double spinUpJoules,
+      double costPerGB, boolean internallyRedundant, long ratedStartStops, double serviceLifeYears,
+      Map<String, String> sources) {
+    this(name, storageKind, readMBps, writeMBps, iops, activeWatts, idleWatts, standbyWatts, spinUpSeconds,
+        spinUpJoules, costPerGB, internallyRedundant, ratedStartStops, serviceLifeYears, sources, 0);
+  }
+
+  /** A profile with a positioning cost and no start/stop rating. */
+  public DeviceProfile(String name, StorageKind storageKind, double readMBps, double writeMBps, double iops,
+      double activeWatts, double idleWatts, double standbyWatts, double spinUpSeconds, double spinUpJoules,
+      double costPerGB, boolean internallyRedundant, Map<String, String> sources, double positionMillis) {
+    this(name, storageKind, readMBps, writeMBps, iops, activeWatts, idleWatts, standbyWatts, spinUpSeconds,
+        spinUpJoules, costPerGB, internallyRedundant, 0, 0, sources, positionMillis);
+  }
+
+  /** Positioning time in nanoseconds, the unit the local-dir emulation works in. */
+  public long positionNanos() {
+    return Math.round(positionMillis * 1_000_000d);
+  }
+
+  /** Seconds one random read of {@code bytes} takes: a positioning, then the transfer. */
+  public double randomReadSeconds(long bytes) {
+    return positionMillis / 1000d + bytes / (readMBps * 1_000_000d);
   }
 
   /** Read bandwidth in bytes per second, the unit the DataNode throttle works in. */

@@ -1,13 +1,18 @@
 package io.strata.core.spec;
 
+import io.strata.core.config.ConfigException;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.tier.TierMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A cluster layout: racks, nodes and the devices on each, with the tiers they form. The embedded cluster,
  * the reports and the simulator are all built from one of these.
+ *
+ * <p>{@code intermediateTier} names the tier whose volumes hold MapReduce's intermediate data (spills, map
+ * outputs, the shuffle: {@code yarn.nodemanager.local-dirs}); null leaves it where YARN puts it by default.
  */
 public record ClusterSpec(
     String name,
@@ -15,10 +20,50 @@ public record ClusterSpec(
     DeviceCatalog devices,
     List<RackSpec> racks,
     NetworkSpec network,
-    TierMap tierMap) {
+    TierMap tierMap,
+    String intermediateTier) {
 
   public ClusterSpec {
     racks = List.copyOf(racks);
+  }
+
+  /** A spec that leaves intermediate data where YARN puts it. */
+  public ClusterSpec(String name, String description, DeviceCatalog devices, List<RackSpec> racks,
+      NetworkSpec network, TierMap tierMap) {
+    this(name, description, devices, racks, network, tierMap, null);
+  }
+
+  /**
+   * This spec with intermediate data on {@code tier}'s volumes; every node needs one. Null for YARN's default.
+   */
+  public ClusterSpec withIntermediateTier(String tier) {
+    ClusterSpec changed = new ClusterSpec(name, description, devices, racks, network, tierMap, tier);
+    if (tier != null) {
+      if (tierMap.find(tier).isEmpty()) {
+        throw new ConfigException("unknown tier '" + tier + "' for intermediate data (known: "
+            + String.join(", ", tierMap.tiers().stream().map(t -> t.name()).toList()) + ")");
+      }
+      for (NodeSpec node : nodes()) {
+        if (changed.intermediateVolumes(node).isEmpty()) {
+          throw new ConfigException("node '" + node.host() + "' has no volume on tier '" + tier
+              + "' for intermediate data");
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** Indexes of {@code node}'s volumes that hold intermediate data; empty when the spec names no tier for it. */
+  public List<Integer> intermediateVolumes(NodeSpec node) {
+    List<Integer> indexes = new ArrayList<>();
+    if (intermediateTier != null) {
+      for (int i = 0; i < node.volumes().size(); i++) {
+        if (intermediateTier.equals(tierOf(node, i))) {
+          indexes.add(i);
+        }
+      }
+    }
+    return indexes;
   }
 
   /** Every node, rack by rack, in spec order. */

@@ -9,7 +9,7 @@ import java.util.List;
 /** The papers' testbeds, scaled to fit one machine, shipped as spec files. */
 public final class Presets {
   /** Preset names, in the order the papers are cited. */
-  public static final List<String> NAMES = List.of("hats", "hdfsh", "aptstore", "energy", "inplace");
+  public static final List<String> NAMES = List.of("hats", "hdfsh", "aptstore", "energy", "inplace", "hybrid-node");
 
   private Presets() {}
 

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * tiers:                    # optional: split a storage type into several tiers
  *   - {name: pcie-ssd, storageType: SSD, hosts: [r1n1, r2n1]}
  * network: {nicGbps: 10, rackUplinkGbps: 20}
+ * intermediate: hdd         # optional: the tier whose volumes hold YARN's intermediate data
  * racks:
  *   - name: /rack1
  *     nodes:
@@ -48,7 +49,7 @@ public final class SpecParser {
   }
 
   public static ClusterSpec parse(ConfigNode root) {
-    root.allowOnly("name", "description", "devices", "tiers", "network", "racks");
+    root.allowOnly("name", "description", "devices", "tiers", "network", "intermediate", "racks");
     DeviceCatalog catalog = DeviceCatalog.builtin();
     if (root.get("devices") != null) {
       catalog = catalog.with(root.get("devices"));
@@ -58,7 +59,16 @@ public final class SpecParser {
     NetworkSpec network = root.get("network") == null ? NetworkSpec.defaults() : parseNetwork(root.get("network"));
     String name = root.get("name") == null ? root.source() : root.get("name").text();
     String description = root.get("description") == null ? "" : root.get("description").text();
-    return new ClusterSpec(name, description, catalog, racks, network, buildTierMap(rules, racks, root));
+    ClusterSpec spec = new ClusterSpec(name, description, catalog, racks, network, buildTierMap(rules, racks, root));
+    ConfigNode intermediate = root.get("intermediate");
+    if (intermediate == null) {
+      return spec;
+    }
+    try {
+      return spec.withIntermediateTier(intermediate.text());
+    } catch (ConfigException e) {
+      throw intermediate.error(e.getMessage());
+    }
   }
 
   private static List<RackSpec> parseRacks(ConfigNode racksNode, DeviceCatalog catalog) {

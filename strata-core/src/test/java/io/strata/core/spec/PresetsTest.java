@@ -60,6 +60,19 @@ class PresetsTest {
   }
 
   @Test
+  void hybridNodeHasOneSsdAndOneHddPerNodeWithIntermediateDataOnTheHdd() {
+    ClusterSpec hybrid = Presets.load("hybrid-node");
+    assertEquals("hdd", hybrid.intermediateTier());
+    for (NodeSpec node : hybrid.nodes()) {
+      assertEquals(List.of("ssd", "hdd"), List.of(hybrid.tierOf(node, 0), hybrid.tierOf(node, 1)), node.host());
+      assertEquals(List.of(1), hybrid.intermediateVolumes(node), node.host());
+    }
+    ClusterSpec reverse = hybrid.withIntermediateTier("ssd");
+    assertEquals(List.of(0), reverse.intermediateVolumes(reverse.nodes().get(0)));
+    assertEquals(List.of(), hybrid.withIntermediateTier(null).intermediateVolumes(hybrid.nodes().get(0)));
+  }
+
+  @Test
   void unknownPresetListsTheKnownOnes() {
     ConfigException e = assertThrows(ConfigException.class, () -> Presets.load("hatz"));
     assertTrue(e.getMessage().contains("hats, hdfsh, aptstore, energy"), e.getMessage());

@@ -13,6 +13,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.Grep;
 import org.apache.hadoop.examples.WordCount;
+import org.apache.hadoop.examples.terasort.TeraGen;
+import org.apache.hadoop.examples.terasort.TeraSort;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -20,17 +22,20 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.FileSystemCounter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * Hadoop's own WordCount and Grep (hadoop-mapreduce-examples 3.4.2), run unchanged over any input path, with
- * the numbers the comparison needs: wall time and where the map tasks ran.
+ * Hadoop's own WordCount, Grep and TeraSort (hadoop-mapreduce-examples 3.4.2), run unchanged over any input path,
+ * with the numbers the comparisons need: wall time, where the map tasks ran, and the intermediate bytes.
  */
 public final class ExampleJobs {
   private ExampleJobs() {}
@@ -41,11 +46,49 @@ public final class ExampleJobs {
    * their split, rack-local ones on another host of the rack.
    */
   public record Outcome(String name, double seconds, long launchedMaps, long dataLocalMaps, long rackLocalMaps,
-      long otherLocalMaps) {
+      long otherLocalMaps, IntermediateBytes intermediate) {
+
+    public Outcome(String name, double seconds, long launchedMaps, long dataLocalMaps, long rackLocalMaps,
+        long otherLocalMaps) {
+      this(name, seconds, launchedMaps, dataLocalMaps, rackLocalMaps, otherLocalMaps, IntermediateBytes.NONE);
+    }
 
     public double dataLocalShare() {
       return launchedMaps == 0 ? 0 : (double) dataLocalMaps / launchedMaps;
     }
+  }
+
+  /**
+   * What the job moved through local disks, from MapReduce's counters: map outputs as written (compressed, with
+   * their checksums), bytes reducers fetched in the shuffle, and all bytes tasks wrote to and read from the local
+   * file system (spills, merges and map outputs).
+   */
+  public record IntermediateBytes(long mapOutputMaterialized, long shuffled, long localWritten, long localRead) {
+    public static final IntermediateBytes NONE = new IntermediateBytes(0, 0, 0, 0);
+  }
+
+  /** TeraGen through its Tool interface: {@code rows} 100-byte rows into {@code output}, by {@code maps} maps. */
+  public static Outcome teraGen(Configuration conf, long rows, int maps, Path output) throws Exception {
+    long started = System.nanoTime();
+    Configuration jobConf = new Configuration(conf);
+    jobConf.setInt(MRJobConfig.NUM_MAPS, maps);
+    int exit = ToolRunner.run(jobConf, new TeraGen(), new String[] {Long.toString(rows), output.toString()});
+    if (exit != 0) {
+      throw new IOException("TeraGen into " + output + " exited with " + exit);
+    }
+    return outcome("teragen", started, latestJobCounters(jobConf, "TeraGen"));
+  }
+
+  /** TeraSort through its Tool interface, with {@code reduces} reducers. */
+  public static Outcome teraSort(Configuration conf, Path input, Path output, int reduces) throws Exception {
+    long started = System.nanoTime();
+    Configuration jobConf = new Configuration(conf);
+    jobConf.setInt(MRJobConfig.NUM_REDUCES, reduces);
+    int exit = ToolRunner.run(jobConf, new TeraSort(), new String[] {input.toString(), output.toString()});
+    if (exit != 0) {
+      throw new IOException("TeraSort over " + input + " exited with " + exit);
+    }
+    return outcome("terasort", started, latestJobCounters(jobConf, "TeraSort"));
   }
 
   /** WordCount as the examples jar defines it (its main() exits the JVM, so the job is built here the same way). */
@@ -82,13 +125,8 @@ public final class ExampleJobs {
     if (exit != 0) {
       throw new IOException("Grep over " + input + " exited with " + exit);
     }
-    Counters counters = searchJobCounters(jobConf);
+    Counters counters = latestJobCounters(jobConf, "grep-search");
     return outcome("grep", started, counters);
-  }
-
-  /** The counters of the latest "grep-search" job, from the cluster (none under the local job runner). */
-  private static Counters searchJobCounters(Configuration conf) throws IOException, InterruptedException {
-    return latestJobCounters(conf, s -> "grep-search".equals(s.getJobName()));
   }
 
   /**
@@ -105,6 +143,12 @@ public final class ExampleJobs {
     }
     // Job start times come from the ResourceManager's clock, which is this machine's: 1 s of slack is plenty.
     return outcome(name, started, latestJobCounters(jobConf, s -> s.getStartTime() >= startedMillis - 1000));
+  }
+
+  /** The counters of the latest job called {@code jobName}, from the cluster (none under the local job runner). */
+  private static Counters latestJobCounters(Configuration conf, String jobName)
+      throws IOException, InterruptedException {
+    return latestJobCounters(conf, s -> jobName.equals(s.getJobName()));
   }
 
   /** The counters of the latest job that {@code which} accepts, from the cluster (none under the local runner). */
@@ -128,10 +172,15 @@ public final class ExampleJobs {
     if (counters == null) {
       return new Outcome(name, seconds, 0, 0, 0, 0);
     }
+    IntermediateBytes intermediate = new IntermediateBytes(
+        counters.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue(),
+        counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
+        counters.findCounter("file", FileSystemCounter.BYTES_WRITTEN).getValue(),
+        counters.findCounter("file", FileSystemCounter.BYTES_READ).getValue());
     return new Outcome(name, seconds, counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue(),
         counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue(),
         counters.findCounter(JobCounter.RACK_LOCAL_MAPS).getValue(),
-        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue());
+        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue(), intermediate);
   }
 
   /** All lines of a job's output files (part-*), sorted, to compare two runs' results. */

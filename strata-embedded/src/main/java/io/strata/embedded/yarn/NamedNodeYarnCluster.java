@@ -8,7 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import io.strata.embedded.localdir.EmulatedLocalFileSystem;
+import org.apache.hadoop.mapred.DevicePacedShuffleHandler;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
@@ -74,6 +78,18 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
    * NodeManager per host, working under {@code workDir}.
    */
   public static NamedNodeYarnCluster start(Configuration base, List<String> hosts, Path workDir) throws IOException {
+    return start(base, hosts, workDir, Map.of());
+  }
+
+  /**
+   * As {@link #start(Configuration, List, Path)}, with each listed host's NodeManager keeping its intermediate data
+   * ({@code yarn.nodemanager.local-dirs}: spills, map outputs, what the shuffle serves) in the given directories,
+   * e.g. {@code IntermediateVolumes.dirsByHost()}. Directories that are emulated devices
+   * ({@code io.strata.embedded.localdir}) run at their device's speed: the task JVMs get a local file system that
+   * paces them, and the NodeManagers a ShuffleHandler that does. Hosts not listed work under {@code workDir}.
+   */
+  public static NamedNodeYarnCluster start(Configuration base, List<String> hosts, Path workDir,
+      Map<String, List<Path>> localDirsByHost) throws IOException {
     Files.createDirectories(workDir);
     Path hostsFile = writeHostsFile(workDir, hosts);
     for (String host : hosts) {
@@ -106,6 +122,10 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     conf.setBoolean("yarn.nodemanager.recovery.enabled", false);
     conf.setBoolean(YarnConfiguration.TIMELINE_SERVICE_ENABLED, false);
     conf.set("yarn.log-aggregation-enable", "false");
+    if (!localDirsByHost.isEmpty()) {
+      // Reaches the task JVMs through the job's configuration; they create their local file system from it.
+      conf.set("fs.file.impl", EmulatedLocalFileSystem.class.getName());
+    }
 
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("strata-yarn-" + workDir.getFileName(), 0);
     yarn.init(conf);
@@ -113,7 +133,8 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     List<NodeManager> nodeManagers = new ArrayList<>();
     try {
       for (String host : hosts) {
-        nodeManagers.add(startNodeManager(yarn.getConfig(), host, workDir.resolve("nm-" + host)));
+        nodeManagers.add(startNodeManager(yarn.getConfig(), host, workDir.resolve("nm-" + host),
+            localDirsByHost.getOrDefault(host, List.of())));
       }
       waitForNodes(yarn.getResourceManager(), hosts, 60_000);
     } catch (IOException | RuntimeException e) {
@@ -125,15 +146,26 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
     return new NamedNodeYarnCluster(yarn, nodeManagers, List.copyOf(hosts), jobConf);
   }
 
-  private static NodeManager startNodeManager(Configuration clusterConf, String host, Path dir) throws IOException {
+  private static NodeManager startNodeManager(Configuration clusterConf, String host, Path dir, List<Path> localDirs)
+      throws IOException {
     Files.createDirectories(dir.resolve("local"));
     Files.createDirectories(dir.resolve("log"));
     Files.createDirectories(dir.resolve("remote-log"));
+    for (Path localDir : localDirs) {
+      Files.createDirectories(localDir);
+    }
     Configuration conf = new YarnConfiguration(clusterConf);
+    // The NodeManager's own file system stays Hadoop's: its localizer copies job files at the machine's speed.
+    conf.unset("fs.file.impl");
     conf.set(YarnConfiguration.NM_ADDRESS, "127.0.0.1:0");
     conf.set(YarnConfiguration.NM_LOCALIZER_ADDRESS, "127.0.0.1:0");
     conf.set(YarnConfiguration.NM_WEBAPP_ADDRESS, "127.0.0.1:0");
-    conf.set(YarnConfiguration.NM_LOCAL_DIRS, dir.resolve("local").toString());
+    conf.set(YarnConfiguration.NM_LOCAL_DIRS, localDirs.isEmpty() ? dir.resolve("local").toString()
+        : localDirs.stream().map(p -> p.toAbsolutePath().toString()).collect(Collectors.joining(",")));
+    if (!localDirs.isEmpty()) {
+      conf.set(String.format(YarnConfiguration.NM_AUX_SERVICE_FMT, "mapreduce_shuffle"),
+          DevicePacedShuffleHandler.class.getName());
+    }
     conf.set(YarnConfiguration.NM_LOG_DIRS, dir.resolve("log").toString());
     conf.set(YarnConfiguration.NM_REMOTE_APP_LOG_DIR, dir.resolve("remote-log").toString());
     conf.setInt(YarnConfiguration.NM_PMEM_MB, NODE_MEMORY_MB);
