@@ -40,15 +40,26 @@ public final class ExampleJobs {
    * their split, rack-local ones on another host of the rack.
    */
   public record Outcome(String name, double seconds, long launchedMaps, long dataLocalMaps, long rackLocalMaps,
-      long otherLocalMaps) {
+      long otherLocalMaps, long launchedReduces, long reduceShuffleBytes, long mapOutputMaterializedBytes) {
 
     public double dataLocalShare() {
       return launchedMaps == 0 ? 0 : (double) dataLocalMaps / launchedMaps;
     }
   }
 
+  /** Changes a job after it is set up as the example sets it up (e.g. KAT's modes), before it is submitted. */
+  @FunctionalInterface
+  public interface JobSetup {
+    void apply(Job job) throws IOException;
+  }
+
   /** WordCount as the examples jar defines it (its main() exits the JVM, so the job is built here the same way). */
   public static Outcome wordCount(Configuration conf, Path input, Path output) throws Exception {
+    return wordCount(conf, input, output, job -> {});
+  }
+
+  /** WordCount with its unchanged mapper, combiner and reducer, the job then changed by {@code setup}. */
+  public static Outcome wordCount(Configuration conf, Path input, Path output, JobSetup setup) throws Exception {
     long started = System.nanoTime();
     Job job = Job.getInstance(conf, "word count");
     job.setJarByClass(WordCount.class);
@@ -60,10 +71,59 @@ public final class ExampleJobs {
     FileInputFormat.addInputPath(job, input);
     FileInputFormat.setInputDirRecursive(job, true);
     FileOutputFormat.setOutputPath(job, output);
+    setup.apply(job);
     if (!job.waitForCompletion(false)) {
       throw new IOException("WordCount over " + input + " failed: " + job.getStatus().getFailureInfo());
     }
     return outcome("wordcount", started, job.getCounters());
+  }
+
+  /**
+   * Grep's two jobs built exactly as {@link Grep#run} builds them (search: RegexMapper, LongSumReducer as
+   * combiner and reducer, a SequenceFile of counts; sort: InverseMapper, one reducer, decreasing counts), with
+   * the search job changed by {@code searchSetup}. The counters are the search job's.
+   */
+  public static Outcome grep(Configuration conf, Path input, Path output, String regex, JobSetup searchSetup)
+      throws Exception {
+    long started = System.nanoTime();
+    Configuration jobConf = new Configuration(conf);
+    jobConf.set(org.apache.hadoop.mapreduce.lib.map.RegexMapper.PATTERN, regex);
+    Path temp = new Path(output.getParent() == null ? new Path("/") : output.getParent(),
+        "grep-temp-" + Integer.toString(new java.util.Random().nextInt(Integer.MAX_VALUE)));
+    FileSystem fs = temp.getFileSystem(jobConf);
+    try {
+      Job search = Job.getInstance(jobConf);
+      search.setJobName("grep-search");
+      search.setJarByClass(Grep.class);
+      FileInputFormat.setInputPaths(search, input);
+      FileInputFormat.setInputDirRecursive(search, true);
+      search.setMapperClass(org.apache.hadoop.mapreduce.lib.map.RegexMapper.class);
+      search.setCombinerClass(org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer.class);
+      search.setReducerClass(org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer.class);
+      FileOutputFormat.setOutputPath(search, temp);
+      search.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat.class);
+      search.setOutputKeyClass(Text.class);
+      search.setOutputValueClass(org.apache.hadoop.io.LongWritable.class);
+      searchSetup.apply(search);
+      if (!search.waitForCompletion(false)) {
+        throw new IOException("Grep's search over " + input + " failed: " + search.getStatus().getFailureInfo());
+      }
+      Job sort = Job.getInstance(jobConf);
+      sort.setJobName("grep-sort");
+      sort.setJarByClass(Grep.class);
+      FileInputFormat.setInputPaths(sort, temp);
+      sort.setInputFormatClass(org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat.class);
+      sort.setMapperClass(org.apache.hadoop.mapreduce.lib.map.InverseMapper.class);
+      sort.setNumReduceTasks(1);
+      FileOutputFormat.setOutputPath(sort, output);
+      sort.setSortComparatorClass(org.apache.hadoop.io.LongWritable.DecreasingComparator.class);
+      if (!sort.waitForCompletion(false)) {
+        throw new IOException("Grep's sort over " + temp + " failed: " + sort.getStatus().getFailureInfo());
+      }
+      return outcome("grep", started, search.getCounters());
+    } finally {
+      fs.delete(temp, true);
+    }
   }
 
   /**
@@ -104,12 +164,15 @@ public final class ExampleJobs {
   private static Outcome outcome(String name, long startedNanos, Counters counters) {
     double seconds = (System.nanoTime() - startedNanos) / 1e9;
     if (counters == null) {
-      return new Outcome(name, seconds, 0, 0, 0, 0);
+      return new Outcome(name, seconds, 0, 0, 0, 0, 0, 0, 0);
     }
     return new Outcome(name, seconds, counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue(),
         counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue(),
         counters.findCounter(JobCounter.RACK_LOCAL_MAPS).getValue(),
-        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue());
+        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue(),
+        counters.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue(),
+        counters.findCounter(org.apache.hadoop.mapreduce.TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
+        counters.findCounter(org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue());
   }
 
   /** All lines of a job's output files (part-*), sorted, to compare two runs' results. */
