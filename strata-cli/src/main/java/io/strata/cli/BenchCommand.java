@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
     description = "Run a benchmark (side by side in one run, printing ratios).",
     subcommands = {BenchEmulationCommand.class, BenchRetrievalCommand.class, BenchPopularityCommand.class,
         BenchTierCommand.class, BenchInPlaceCommand.class,
-        BenchPlacementCommand.class, BenchAutotierCommand.class, BenchNetworkCommand.class})
+        BenchPlacementCommand.class, BenchAutotierCommand.class, BenchNetworkCommand.class,
+        BenchKatCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;

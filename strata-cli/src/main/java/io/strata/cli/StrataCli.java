@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
         AutotierCommand.class,
         TierCommand.class,
         MonitorCommand.class,
+        KatCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         SimulateCommand.class,
