@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     subcommands = {BenchEmulationCommand.class, BenchRetrievalCommand.class, BenchPopularityCommand.class,
         BenchTierCommand.class, BenchInPlaceCommand.class,
         BenchPlacementCommand.class, BenchAutotierCommand.class, BenchNetworkCommand.class,
-        BenchEnergyCommand.class, BenchHadoopCommand.class, BenchIoSplitCommand.class})
+        BenchEnergyCommand.class, BenchHadoopCommand.class, BenchIoSplitCommand.class, BenchKatCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;

@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
         MonitorCommand.class,
         PowerCommand.class,
         DashboardCommand.class,
+        KatCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
         SimulateCommand.class,

@@ -196,6 +196,22 @@ public final class HostNetwork implements AutoCloseable {
     shape(Optional.empty(), names.nicPeer(indexOf(host)), bucket);
   }
 
+  /**
+   * Bytes through the host's NIC so far: {sent by the host, received by the host}, from the kernel's counters of
+   * its link's root-side end (what the host sends, that end receives).
+   */
+  public long[] nicBytes(String host) {
+    String peer = names.nicPeer(indexOf(host));
+    try {
+      Path stats = Path.of("/sys/class/net", peer, "statistics");
+      long received = Long.parseLong(Files.readString(stats.resolve("rx_bytes")).trim());
+      long sent = Long.parseLong(Files.readString(stats.resolve("tx_bytes")).trim());
+      return new long[] {received, sent};
+    } catch (IOException | NumberFormatException e) {
+      throw new HostNetworkException("cannot read the byte counters of " + peer + ": " + e.getMessage());
+    }
+  }
+
   /** Reshapes both directions of the rack's uplink. */
   public void setUplinkRate(String rack, long bitsPerSecond) {
     TokenBucket bucket = new TokenBucket(bitsPerSecond);

@@ -46,11 +46,21 @@ public final class ExampleJobs {
    * their split, rack-local ones on another host of the rack.
    */
   public record Outcome(String name, double seconds, long launchedMaps, long dataLocalMaps, long rackLocalMaps,
-      long otherLocalMaps, IntermediateBytes intermediate) {
+      long otherLocalMaps, long launchedReduces, IntermediateBytes intermediate) {
 
     public Outcome(String name, double seconds, long launchedMaps, long dataLocalMaps, long rackLocalMaps,
         long otherLocalMaps) {
-      this(name, seconds, launchedMaps, dataLocalMaps, rackLocalMaps, otherLocalMaps, IntermediateBytes.NONE);
+      this(name, seconds, launchedMaps, dataLocalMaps, rackLocalMaps, otherLocalMaps, 0, IntermediateBytes.NONE);
+    }
+
+    /** MapReduce's REDUCE_SHUFFLE_BYTES: what reducers fetched, across nodes or not. */
+    public long reduceShuffleBytes() {
+      return intermediate.shuffled();
+    }
+
+    /** MapReduce's MAP_OUTPUT_MATERIALIZED_BYTES: map output as written to local disks. */
+    public long mapOutputMaterializedBytes() {
+      return intermediate.mapOutputMaterialized();
     }
 
     public double dataLocalShare() {
@@ -91,8 +101,19 @@ public final class ExampleJobs {
     return outcome("terasort", started, latestJobCounters(jobConf, "TeraSort"));
   }
 
+  /** Changes a job after it is set up as the example sets it up (e.g. KAT's modes), before it is submitted. */
+  @FunctionalInterface
+  public interface JobSetup {
+    void apply(Job job) throws IOException;
+  }
+
   /** WordCount as the examples jar defines it (its main() exits the JVM, so the job is built here the same way). */
   public static Outcome wordCount(Configuration conf, Path input, Path output) throws Exception {
+    return wordCount(conf, input, output, job -> {});
+  }
+
+  /** WordCount with its unchanged mapper, combiner and reducer, the job then changed by {@code setup}. */
+  public static Outcome wordCount(Configuration conf, Path input, Path output, JobSetup setup) throws Exception {
     long started = System.nanoTime();
     Job job = Job.getInstance(conf, "word count");
     job.setJarByClass(WordCount.class);
@@ -104,10 +125,59 @@ public final class ExampleJobs {
     FileInputFormat.addInputPath(job, input);
     FileInputFormat.setInputDirRecursive(job, true);
     FileOutputFormat.setOutputPath(job, output);
+    setup.apply(job);
     if (!job.waitForCompletion(false)) {
       throw new IOException("WordCount over " + input + " failed: " + job.getStatus().getFailureInfo());
     }
     return outcome("wordcount", started, job.getCounters());
+  }
+
+  /**
+   * Grep's two jobs built exactly as {@link Grep#run} builds them (search: RegexMapper, LongSumReducer as
+   * combiner and reducer, a SequenceFile of counts; sort: InverseMapper, one reducer, decreasing counts), with
+   * the search job changed by {@code searchSetup}. The counters are the search job's.
+   */
+  public static Outcome grep(Configuration conf, Path input, Path output, String regex, JobSetup searchSetup)
+      throws Exception {
+    long started = System.nanoTime();
+    Configuration jobConf = new Configuration(conf);
+    jobConf.set(org.apache.hadoop.mapreduce.lib.map.RegexMapper.PATTERN, regex);
+    Path temp = new Path(output.getParent() == null ? new Path("/") : output.getParent(),
+        "grep-temp-" + Integer.toString(new java.util.Random().nextInt(Integer.MAX_VALUE)));
+    FileSystem fs = temp.getFileSystem(jobConf);
+    try {
+      Job search = Job.getInstance(jobConf);
+      search.setJobName("grep-search");
+      search.setJarByClass(Grep.class);
+      FileInputFormat.setInputPaths(search, input);
+      FileInputFormat.setInputDirRecursive(search, true);
+      search.setMapperClass(org.apache.hadoop.mapreduce.lib.map.RegexMapper.class);
+      search.setCombinerClass(org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer.class);
+      search.setReducerClass(org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer.class);
+      FileOutputFormat.setOutputPath(search, temp);
+      search.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat.class);
+      search.setOutputKeyClass(Text.class);
+      search.setOutputValueClass(org.apache.hadoop.io.LongWritable.class);
+      searchSetup.apply(search);
+      if (!search.waitForCompletion(false)) {
+        throw new IOException("Grep's search over " + input + " failed: " + search.getStatus().getFailureInfo());
+      }
+      Job sort = Job.getInstance(jobConf);
+      sort.setJobName("grep-sort");
+      sort.setJarByClass(Grep.class);
+      FileInputFormat.setInputPaths(sort, temp);
+      sort.setInputFormatClass(org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat.class);
+      sort.setMapperClass(org.apache.hadoop.mapreduce.lib.map.InverseMapper.class);
+      sort.setNumReduceTasks(1);
+      FileOutputFormat.setOutputPath(sort, output);
+      sort.setSortComparatorClass(org.apache.hadoop.io.LongWritable.DecreasingComparator.class);
+      if (!sort.waitForCompletion(false)) {
+        throw new IOException("Grep's sort over " + temp + " failed: " + sort.getStatus().getFailureInfo());
+      }
+      return outcome("grep", started, search.getCounters());
+    } finally {
+      fs.delete(temp, true);
+    }
   }
 
   /**
@@ -180,7 +250,8 @@ public final class ExampleJobs {
     return new Outcome(name, seconds, counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue(),
         counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue(),
         counters.findCounter(JobCounter.RACK_LOCAL_MAPS).getValue(),
-        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue(), intermediate);
+        counters.findCounter(JobCounter.OTHER_LOCAL_MAPS).getValue(),
+        counters.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue(), intermediate);
   }
 
   /** All lines of a job's output files (part-*), sorted, to compare two runs' results. */

@@ -34,14 +34,14 @@ import org.apache.hadoop.security.token.Token;
  * <p>Block access tokens (REPLACE and COPY) come from the NameNode's block keys, as the Mover gets them; that
  * needs the HDFS superuser, like the Mover.
  */
-final class BlockMover implements Closeable {
+public final class BlockMover implements Closeable {
   private final DistributedFileSystem fs;
   private final Configuration conf;
   private final boolean connectByHostname;
   private final Map<String, KeyManager> keyManagers = new HashMap<>();
   private final SuperuserNamenode namenode;
 
-  BlockMover(DistributedFileSystem fs, Configuration conf) {
+  public BlockMover(DistributedFileSystem fs, Configuration conf) {
     this.fs = fs;
     this.conf = conf;
     this.namenode = new SuperuserNamenode(fs, conf);
@@ -56,7 +56,8 @@ final class BlockMover implements Closeable {
    *
    * @throws IOException when the target refuses or fails; the source replica is then untouched
    */
-  void replace(ExtendedBlock block, DatanodeInfo target, StorageType type, DatanodeInfo proxy, DatanodeInfo replaced)
+  public void replace(ExtendedBlock block, DatanodeInfo target, StorageType type, DatanodeInfo proxy,
+      DatanodeInfo replaced)
       throws IOException {
     DFSClient client = fs.getClient();
     KeyManager keys = keyManager(block.getBlockPoolId());

@@ -1,0 +1,146 @@
+package io.strata.hdfs.kat;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.strata.core.config.ConfigException;
+import io.strata.core.kat.PartitionMap;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options.Rename;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+
+/**
+ * What a KAT ingest recorded with the data in its directory DST: the key function, the partition map, each
+ * partition's owner (the DataNode its records live on) and every ingest batch. It is {@code DST/_kat.json}
+ * (hidden from MapReduce's input listing by its underscore), and the key function, partition count and the
+ * map's digest are also extended attributes of DST, so {@code hdfs dfs -getfattr -d DST} shows them.
+ */
+public record KatManifest(int format, String keyFunction, int partitions, List<String> owners,
+    Map<String, Integer> assignedKeys, int[] buckets, double[] expectedShares, List<Batch> batches) {
+
+  public static final String FILE = "_kat.json";
+  public static final String REJECTS_DIR = "_rejects";
+  public static final String XATTR_KEY = "user.strata.kat.key";
+  public static final String XATTR_PARTITIONS = "user.strata.kat.partitions";
+  public static final String XATTR_MAP_DIGEST = "user.strata.kat.map-sha256";
+  /** On each partition file: its partition number and its owner. */
+  public static final String XATTR_PARTITION = "user.strata.kat.partition";
+  public static final String XATTR_OWNER = "user.strata.kat.owner";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** One ingest: what it read and wrote, and how long it took. */
+  public record Batch(int batch, List<String> sources, long lines, long records, long malformed, long bytesWritten,
+      double seconds, String rejects) {}
+
+  public KatManifest {
+    owners = List.copyOf(owners);
+    batches = List.copyOf(batches);
+  }
+
+  public static KatManifest of(String keyFunction, PartitionMap map, List<String> owners) {
+    return new KatManifest(1, keyFunction, map.partitions(), owners, map.assigned(), map.buckets(),
+        map.expectedShares(), List.of());
+  }
+
+  public PartitionMap partitionMap() {
+    return new PartitionMap(partitions, assignedKeys, buckets, expectedShares);
+  }
+
+  public KatManifest withBatch(Batch batch) {
+    List<Batch> more = new ArrayList<>(batches);
+    more.add(batch);
+    return new KatManifest(format, keyFunction, partitions, owners, assignedKeys, buckets, expectedShares, more);
+  }
+
+  public KatManifest withOwners(List<String> newOwners) {
+    return new KatManifest(format, keyFunction, partitions, newOwners, assignedKeys, buckets, expectedShares,
+        batches);
+  }
+
+  /** The directory of partition {@code p} under {@code dir}. */
+  public static Path partitionDir(Path dir, int partition) {
+    return new Path(dir, String.format("p-%05d", partition));
+  }
+
+  /** The partition a file under DST belongs to, from its directory's name; -1 if it is no partition file. */
+  public static int partitionOf(Path file) {
+    String name = file.getParent() == null ? "" : file.getParent().getName();
+    if (!name.matches("p-\\d{5}")) {
+      return -1;
+    }
+    return Integer.parseInt(name.substring(2));
+  }
+
+  public static Path file(Path dir) {
+    return new Path(dir, FILE);
+  }
+
+  /** The manifest of {@code dir}, or null if nothing was ingested there. */
+  public static KatManifest readIfPresent(FileSystem fs, Path dir) throws IOException {
+    try (InputStream in = fs.open(file(dir))) {
+      return JSON.readValue(in, KatManifest.class);
+    } catch (FileNotFoundException e) {
+      return null;
+    } catch (com.fasterxml.jackson.core.JacksonException e) {
+      throw new ConfigException(file(dir) + ": not a KAT manifest: " + e.getOriginalMessage());
+    }
+  }
+
+  /** The manifest of {@code dir}; a clear error if there is none. */
+  public static KatManifest read(FileSystem fs, Path dir) throws IOException {
+    KatManifest manifest = readIfPresent(fs, dir);
+    if (manifest == null) {
+      throw new ConfigException(dir + " holds no KAT data (no " + FILE + "); run strata kat ingest first");
+    }
+    return manifest;
+  }
+
+  /** Writes the manifest next to the data (a temporary file renamed over the old one) and DST's attributes. */
+  public void write(FileSystem fs, Path dir) throws IOException {
+    Path tmp = new Path(dir, "." + FILE + ".tmp");
+    try (OutputStream out = fs.create(tmp, true)) {
+      JSON.writeValue(out, this);
+    }
+    if (fs instanceof DistributedFileSystem dfs) {
+      dfs.rename(tmp, file(dir), Rename.OVERWRITE);
+    } else {
+      fs.delete(file(dir), false);
+      fs.rename(tmp, file(dir));
+    }
+    fs.setXAttr(dir, XATTR_KEY, keyFunction.getBytes(StandardCharsets.UTF_8));
+    fs.setXAttr(dir, XATTR_PARTITIONS, Integer.toString(partitions).getBytes(StandardCharsets.UTF_8));
+    fs.setXAttr(dir, XATTR_MAP_DIGEST, mapDigest().getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** SHA-256 of the partition map (keys sorted), to tell two maps apart. */
+  public String mapDigest() {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      digest.update(Integer.toString(partitions).getBytes(StandardCharsets.UTF_8));
+      new java.util.TreeMap<>(assignedKeys).forEach((k, v) -> {
+        digest.update(k.getBytes(StandardCharsets.UTF_8));
+        digest.update((byte) 0);
+        digest.update(Integer.toString(v).getBytes(StandardCharsets.UTF_8));
+      });
+      for (int b : buckets) {
+        digest.update((byte) b);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
