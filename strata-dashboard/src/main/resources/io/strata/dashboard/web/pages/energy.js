@@ -37,13 +37,26 @@ Strata.register('energy', {
       ['node joules', 'nodeJoules', t.nodeJoules, joules(t.nodeJoules)],
       ['device tool failures', 'driverFailures', s.driverFailures],
     ]));
-    const name = v => `${v.host} ${v.device}${v.backup ? ' (b)' : ''}`;
-    bars(content.charts, 'energy-joules', 'Energy per volume since the manager started ((b): backup)',
-      s.volumes.map(name), 'joules', s.volumes.map(v => v.joules), 'J');
-    const standby = v => v.secondsByState.STANDBY || 0;
-    bars(content.charts, 'energy-standby', 'Share of time in standby per volume',
-      s.volumes.map(name), '% standby', s.volumes.map(v => s.secondsManaged > 0
-        ? 100 * standby(v) / s.secondsManaged : 0), '%');
+    // Per host and role while the labels fit under the bars (one volume each on the energy preset), else per
+    // device and role; the table has every volume.
+    const perVolume = s.volumes.length <= 8;
+    const per = perVolume ? 'host and role' : 'device and role';
+    const groups = new Map();
+    s.volumes.forEach(v => {
+      const role = v.backup ? 'backup' : 'primary';
+      const key = perVolume ? `${v.host} ${role}` : `${v.device} ${role}`;
+      const g = groups.get(key) || {volumes: 0, joules: 0, standby: 0};
+      g.volumes += 1;
+      g.joules += v.joules;
+      g.standby += v.secondsByState.STANDBY || 0;
+      groups.set(key, g);
+    });
+    const labels = [...groups.keys()];
+    bars(content.charts, 'energy-joules', 'Energy per ' + per + ' since the manager started', labels, 'joules',
+      labels.map(k => groups.get(k).joules), 'J');
+    bars(content.charts, 'energy-standby', 'Share of time in standby per ' + per, labels, '% standby',
+      labels.map(k => s.secondsManaged > 0 ? 100 * groups.get(k).standby / (s.secondsManaged * groups.get(k).volumes)
+        : 0), '%');
     const seconds = state => v => (v.secondsByState[state] || 0).toFixed(0);
     const causes = m => Object.entries(m).map(([cause, n]) => `${cause.toLowerCase()} ${n}`).join(', ');
     const columns = [
@@ -56,8 +69,7 @@ Strata.register('energy', {
       {key: v => causes(v.spinUpsByCause), label: 'spin-up causes'},
       {key: 'stallSeconds', label: 'stall s', num: true, format: x => x.toFixed(1)},
       {key: 'joules', label: 'joules', num: true, format: joules},
-      {key: v => v.veto || (v.holds.length ? 'held: ' + v.holds.join(', ').toLowerCase() : ''), label: 'why awake'},
-      {key: 'directory', label: 'directory'}];
+      {key: v => v.veto || (v.holds.length ? 'held: ' + v.holds.join(', ').toLowerCase() : ''), label: 'why awake'}];
     content.tables.replaceChildren(el('h3', {}, 'Volumes'), table('volumes', columns, s.volumes, v => v.id));
   },
 });
