@@ -193,10 +193,10 @@ public final class VolumePower {
       return Optional.of("held: " + holds.stream().map(c -> c.name().toLowerCase(Locale.ROOT).replace('_', ' '))
           .collect(Collectors.joining(", ")));
     }
-    double idle = now - lastActivity;
-    if (idle < rule.idleTimeoutSeconds()) {
-      return Optional.of(String.format(Locale.ROOT, "idle %.0f s of the %.0f s timeout", Math.max(0, idle),
-          rule.idleTimeoutSeconds()));
+    // The same sum as standbyDueAt, so a caller that looks at that time is never refused by rounding.
+    if (now < lastActivity + rule.idleTimeoutSeconds()) {
+      return Optional.of(String.format(Locale.ROOT, "idle %.0f s of the %.0f s timeout",
+          Math.max(0, now - lastActivity), rule.idleTimeoutSeconds()));
     }
     pruneBudget(now);
     if (recentSpinUps.size() >= rule.dailySpinUpBudget()) {
@@ -217,6 +217,23 @@ public final class VolumePower {
     }
     double activity = state == PowerState.SPINNING_UP ? Math.max(lastActivity, spinUpEnd) : lastActivity;
     return activity + rule.idleTimeoutSeconds();
+  }
+
+  /**
+   * When the guards that keep the volume awake at {@code now} may next allow standby, if nothing else happens:
+   * {@code now} when they allow it now, the end of the idle timeout, or when the oldest spin-up of the last 24
+   * hours leaves the budget's window; infinite while I/O is in flight, a hold lasts or the volume sleeps. Always
+   * after {@code now} when standby is refused, so a caller that looks again then makes progress.
+   */
+  public double standbyRecheckAt(double now) {
+    if (mayEnterStandby(now)) {
+      return now;
+    }
+    double due = standbyDueAt();
+    if (due > now) {
+      return due;
+    }
+    return recentSpinUps.isEmpty() ? Double.POSITIVE_INFINITY : recentSpinUps.peekFirst() + StandbyRule.DAY_SECONDS;
   }
 
   /** Puts the volume into standby if the guards allow it; returns whether it did. */
@@ -248,7 +265,7 @@ public final class VolumePower {
   }
 
   private void pruneBudget(double now) {
-    while (!recentSpinUps.isEmpty() && recentSpinUps.peekFirst() <= now - StandbyRule.DAY_SECONDS) {
+    while (!recentSpinUps.isEmpty() && recentSpinUps.peekFirst() + StandbyRule.DAY_SECONDS <= now) {
       recentSpinUps.removeFirst();
     }
   }

@@ -99,6 +99,23 @@ class VolumePowerTest {
   }
 
   @Test
+  void theRecheckTimeIsWhenAGuardMayLiftAndAlwaysLater() {
+    VolumePower v = new VolumePower("v", StandbyRule.of(hdd, 66, 0).withDailyBudget(1), 1000.1,
+        PowerState.STANDBY);
+    v.ioStarted(1000.1, WakeCause.READ);
+    v.ioFinished(1000.1);
+    double due = v.standbyDueAt();
+    assertEquals(1015.1 + 66, due, 1e-9);
+    assertEquals(due, v.standbyRecheckAt(due - 1));
+    // At the due time the idle guard lifts exactly, whatever the rounding; the budget (1 a day) then holds it.
+    assertEquals("daily spin-up budget used: 1 of 1 in the last 24 h", v.standbyVeto(due).orElseThrow());
+    assertEquals(1000.1 + StandbyRule.DAY_SECONDS, v.standbyRecheckAt(due));
+    assertTrue(v.standbyRecheckAt(due) > due);
+    assertTrue(v.mayEnterStandby(1000.1 + StandbyRule.DAY_SECONDS));
+    assertEquals(1000.1 + StandbyRule.DAY_SECONDS, v.standbyRecheckAt(1000.1 + StandbyRule.DAY_SECONDS));
+  }
+
+  @Test
   void spinUpsBeforeARestartStillCountAgainstTheBudget() {
     VolumePower v = new VolumePower("v", tenMinutes.withDailyBudget(2), 100_000);
     v.restoreSpinUps(List.of(10_000.0, 99_000.0, 100_000.0 - StandbyRule.DAY_SECONDS - 1), 100_000);

@@ -18,9 +18,11 @@ import io.strata.sim.model.FlowNetwork;
 import io.strata.sim.model.SimCluster;
 import io.strata.sim.model.SimFile;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
 
@@ -84,9 +86,9 @@ public final class BackupPower {
       maxResource = Math.max(maxResource, group.resource());
     }
     volumeOfResource = new int[maxResource + 1];
-    java.util.Arrays.fill(volumeOfResource, -1);
+    Arrays.fill(volumeOfResource, -1);
     recordedNodeOfResource = new int[maxResource + 1];
-    java.util.Arrays.fill(recordedNodeOfResource, -1);
+    Arrays.fill(recordedNodeOfResource, -1);
     List<List<Integer>> byNode = new ArrayList<>();
     for (int n = 0; n < nodes; n++) {
       byNode.add(new ArrayList<>());
@@ -332,12 +334,8 @@ public final class BackupPower {
   /** Schedules the volume's next standby check: when its idle timer runs out, or its budget frees a spin-up. */
   private void armStandby(int v, double now) {
     VolumePower volume = volumes.get(v);
-    double due = volume.standbyDueAt();
-    if (due <= now) {
-      List<Double> recent = volume.spinUpsInLastDay(now);
-      due = recent.isEmpty() ? Double.POSITIVE_INFINITY : recent.get(0) + StandbyRule.DAY_SECONDS;
-    }
-    if (due == Double.POSITIVE_INFINITY) {
+    double due = now == Double.NEGATIVE_INFINITY ? volume.standbyDueAt() : volume.standbyRecheckAt(now);
+    if (due == Double.POSITIVE_INFINITY || due <= now) {
       return;
     }
     standbyScheduled[v] = due;
@@ -394,12 +392,12 @@ public final class BackupPower {
     }
     double nodeJoules = settings.nodePower().joules(end * cluster.nodeCount(), diskJoules);
     Map<String, Long> spinUpsByCause = new LinkedHashMap<>();
-    backups.spinUpsByCause().forEach((cause, n) -> spinUpsByCause.put(cause.name().toLowerCase(java.util.Locale.ROOT),
+    backups.spinUpsByCause().forEach((cause, n) -> spinUpsByCause.put(cause.name().toLowerCase(Locale.ROOT),
         (long) n));
     Map<String, Double> stateShare = new LinkedHashMap<>();
     double stateTotal = backups.totalSeconds();
     for (PowerState state : PowerState.values()) {
-      stateShare.put(state.name().toLowerCase(java.util.Locale.ROOT),
+      stateShare.put(state.name().toLowerCase(Locale.ROOT),
           stateTotal > 0 ? backups.seconds(state) / stateTotal : 0);
     }
     int budget = volumes.isEmpty() ? 0 : volumes.get(0).rule().dailySpinUpBudget();

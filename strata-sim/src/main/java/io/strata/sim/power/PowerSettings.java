@@ -4,6 +4,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.energy.FutureDemand;
 import io.strata.core.energy.NodePower;
 import io.strata.core.energy.WakePredictors;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -66,7 +67,7 @@ public record PowerSettings(boolean standby, double idleTimeoutSeconds, String p
   }
 
   static String minutes(double seconds) {
-    return seconds % 60 == 0 ? (long) (seconds / 60) + " min" : String.format(java.util.Locale.ROOT, "%.0f s",
+    return seconds % 60 == 0 ? (long) (seconds / 60) + " min" : String.format(Locale.ROOT, "%.0f s",
         seconds);
   }
 }
