@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
         MonitorCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
+        LocalDirsCommand.class,
         SimulateCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class},
