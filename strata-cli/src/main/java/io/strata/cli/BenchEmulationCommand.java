@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import io.strata.bench.emulation.DeviceSpeedBenchmark;
+import io.strata.bench.emulation.LocalDirSpeedBenchmark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +14,9 @@ import picocli.CommandLine.Option;
 /** {@code strata bench emulation}: do emulated devices read at their profile bandwidths? */
 @Command(name = "emulation", mixinStandardHelpOptions = true,
     description = {"Write SIZE onto one emulated volume of each device and read it back through HDFS;",
-        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%%)."})
+        "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%%).",
+        "Then the local dirs of YARN's intermediate data: write, read and random 4 KiB reads on an emulated",
+        "device of each kind, against its profile's bandwidths and positioning time (target: within 20%%)."})
 final class BenchEmulationCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
@@ -26,9 +29,18 @@ final class BenchEmulationCommand implements Callable<Integer> {
       description = "devices to compare, the first is the baseline (default: ${DEFAULT-VALUE})")
   List<String> devices;
 
+  @Option(names = "--local-size", paramLabel = "SIZE", defaultValue = "256MiB", converter = ByteSizeArg.OrZero.class,
+      description = "bytes per local-dir device, 0 to skip the local dirs (default: ${DEFAULT-VALUE})")
+  ByteSizeArg localSize;
+
+  @Option(names = "--random-reads", paramLabel = "N", defaultValue = "400",
+      description = "random 4 KiB reads per local-dir device (default: ${DEFAULT-VALUE})")
+  int randomReads;
+
   @Override
   public Integer call() throws Exception {
     long bytes = size.bytes();
+    OptionChecks.atLeastOne(randomReads, "--random-reads");
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-emulation");
     try {
@@ -37,6 +49,14 @@ final class BenchEmulationCommand implements Callable<Integer> {
       double worst = DeviceSpeedBenchmark.printTable(results, System.out);
       System.out.printf("worst deviation from the profile ratio: %.1f%% (target: within 20%%) -> %s%n",
           worst * 100, worst <= 0.20 ? "PASS" : "FAIL");
+      if (localSize.bytes() > 0) {
+        var local = LocalDirSpeedBenchmark.run(loaded.spec(), dir, devices, localSize.bytes(), randomReads,
+            System.err);
+        System.out.printf("%nEmulated local dirs (YARN intermediate data), %s per device%n", localSize);
+        double worstLocal = LocalDirSpeedBenchmark.printTable(local, System.out);
+        System.out.printf("worst deviation from the profile: %.1f%% (target: within 20%%) -> %s%n",
+            worstLocal * 100, worstLocal <= 0.20 ? "PASS" : "FAIL");
+      }
       return 0;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());

@@ -16,13 +16,13 @@ import picocli.CommandLine.Option;
 
 /** {@code strata bench kat}: WordCount and Grep natively and in KAT's modes, on shaped links, side by side. */
 @Command(name = "kat", mixinStandardHelpOptions = true,
-    description = {"Run Hadoop's WordCount and Grep (hadoop-mapreduce-examples, unchanged) over the same Zipf "
-        + "text natively and in KAT's drop-in and shuffle-free modes, on a cluster of hosts with YARN (one network "
-        + "namespace per host, NICs shaped by the kernel; needs root), at each NIC rate, side by side in one run. "
-        + "Prints per job: seconds and their ratio to the native job, MapReduce's REDUCE_SHUFFLE_BYTES, "
-        + "MAP_OUTPUT_MATERIALIZED_BYTES and DATA_LOCAL_MAPS, the bytes the hosts' NICs sent while it ran, "
-        + "whether the output equals the native one, and how many runs pay back the ingest's extra time over a "
-        + "plain load. Writes a PNG chart of the job times."})
+    description = {"Hadoop's WordCount and Grep natively and in KAT's drop-in and shuffle-free modes, on a "
+        + "cluster of hosts with YARN at each NIC rate (see docs/kat.md). Needs root.",
+        "The examples run unchanged over the same Zipf text, side by side in one run; each host is a network "
+            + "namespace with its DataNode and NodeManager, its NIC shaped by the kernel. Prints per job: seconds and their ratio to the native job, MapReduce's REDUCE_SHUFFLE_BYTES, "
+            + "MAP_OUTPUT_MATERIALIZED_BYTES and DATA_LOCAL_MAPS, the bytes the hosts' NICs sent while it ran, "
+            + "whether the output equals the native one, and how many runs pay back the ingest's extra time over a "
+            + "plain load. Writes a PNG chart of the job times."})
 final class BenchKatCommand implements Callable<Integer> {
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "64MiB",
       description = "generated input (default: ${DEFAULT-VALUE})")

@@ -66,7 +66,8 @@ final class KatCommand implements Runnable {
     @Mixin
     HdfsConnection connection;
 
-    @Parameters(arity = "2..*", paramLabel = "SRC... DST", description = "sources, then the KAT directory")
+    @Parameters(arity = "2..*", paramLabel = "PATH",
+        description = "the sources (SRC...), then the KAT directory (DST)")
     List<String> paths;
 
     @Option(names = "--key", required = true, paramLabel = "FUNCTION",

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
         KatCommand.class,
         DevicesCommand.class,
         SpecCommand.class,
+        LocalDirsCommand.class,
         SimulateCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class},

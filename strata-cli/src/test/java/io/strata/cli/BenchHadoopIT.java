@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * TeraSort and TeraValidate under HD and SSD placement; the outputs must validate and the ratios, CSV and charts be
  * there. Bad options fail before any cluster starts.
  */
+@Tag("long")
 class BenchHadoopIT {
   @Test
   void teraSortUnderTwoPlacementsValidatesAndReportsRatios(@TempDir Path dir) throws Exception {

@@ -43,6 +43,11 @@ public final class LocalDevice {
   private static final int NAME_BYTES = 120;
   private static final int SIZE = NAME + 4 + NAME_BYTES;
   private static final long MIN_SLEEP_NANOS = 1_000_000;
+  /**
+   * Device time a late caller may take back: a process that overslept or waited for a core would otherwise leave
+   * the device idle, and on a busy machine every such gap lowers the rate below the profile's.
+   */
+  private static final long CATCH_UP_NANOS = 2_000_000;
 
   /** One object per state file per JVM: file locks exclude other processes, this lock the JVM's own threads. */
   private static final Map<Path, LocalDevice> OPEN = new ConcurrentHashMap<>();
@@ -146,7 +151,7 @@ public final class LocalDevice {
     try (FileLock ignored = channel.lock()) {
       long now = System.nanoTime();
       long nextFree = state.getLong(NEXT_FREE);
-      start = nextFree - now > 0 ? nextFree : now;
+      start = nextFree - (now - CATCH_UP_NANOS) > 0 ? nextFree : now - CATCH_UP_NANOS;
       long cost = (positioned ? state.getLong(POSITION_NANOS) : 0)
           + Math.round(Math.max(0, bytes) * 1e9 / state.getLong(rateAt));
       state.putLong(NEXT_FREE, start + cost);

@@ -21,12 +21,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hadoop's WordCount on real HDFS and YARN, one node of the hybrid-node preset with intermediate data on its SSD
  * (the reverse split): the map outputs and the shuffle go through the SSD device's directory.
  */
+@Tag("long")
 class IntermediateDataOnTierIT {
   @TempDir
   static Path dir;

@@ -29,6 +29,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * names, the drop-in mode; with Hadoop's local job runner, the shuffle-free mode. Each gives exactly the native
  * output.
  */
+@Tag("long")
 class KatMapReduceIT {
   private static final String SPEC = """
       name: kat-yarn
