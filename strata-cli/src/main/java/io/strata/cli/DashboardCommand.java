@@ -13,6 +13,8 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.concurrent.Callable;
@@ -29,9 +31,10 @@ import picocli.CommandLine.Option;
     description = {"Serve a web dashboard of the cluster until Ctrl-C.",
         "Pages: the tiers (capacity, use, DataNodes, volumes), a path's placement per tier, rack and node, reads "
             + "per tier and locality over time, hot and cold files with their predicted popularity and planned "
-            + "change (with --audit-log), and the autotier journal. Each page refreshes every few seconds from JSON "
+            + "change (with --audit-log), the autotier journal, and the disks' power states and energy (with "
+            + "--power-state). Each page refreshes every few seconds from JSON "
             + "endpoints under /api/ that return what the matching command prints with --json (tier list, report, "
-            + "report --reads, autotier plan, autotier journal). Everything, charts included, is served from the "
+            + "report --reads, autotier plan, autotier journal, power status). Everything, charts included, is served from the "
             + "jar: no internet needed.",
         "Read-only unless --allow-actions: then a path's replicas can be moved between tiers from the page, each "
             + "move confirmed with a token the page shows, as this command's user (the HDFS superuser, as for "
@@ -70,6 +73,11 @@ final class DashboardCommand implements Callable<Integer> {
   @Mixin
   AdvisorOptions advice;
 
+  @Option(names = "--power-state", paramLabel = "DIR",
+      description = {"the power manager's --state-dir, for the energy page (for `cluster up --power`: DIR/power of "
+          + "its --dir); the page reads the status the manager writes there every tick"})
+  Path powerState;
+
   @Override
   public Integer call() throws Exception {
     DashboardServer.Settings settings = settings(port, bind, allowActions, refresh);
@@ -84,7 +92,10 @@ final class DashboardCommand implements Callable<Integer> {
     }
     Configuration conf = connection.configuration();
     TierSource tiers = tierSource(connection);
-    return serveUntilStopped(settings, new DashboardContext(conf, tiers, plans), System.out);
+    if (powerState != null && Files.exists(powerState) && !Files.isDirectory(powerState)) {
+      throw new ConfigException("--power-state " + powerState + " is not a directory");
+    }
+    return serveUntilStopped(settings, new DashboardContext(conf, tiers, plans, powerState), System.out);
   }
 
   /** The settings the options ask for, checked. */

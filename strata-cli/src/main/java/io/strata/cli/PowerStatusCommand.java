@@ -34,7 +34,8 @@ final class PowerStatusCommand implements Callable<Integer> {
       return StrataCli.EXIT_FAILED;
     }
     if (json) {
-      System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status));
+      System.out
+          .println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status.json()));
     } else {
       System.out.print(status.table());
     }

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.bench.energy.EmbeddedPower;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.power.PowerManager;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -38,7 +41,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * Chromium: the numbers it shows equal what {@code strata report --json} and {@code strata report --reads --json}
  * print for the same cluster, every page draws its charts without a console error, the placement page follows a
  * file being written, a move between tiers goes through only with its confirmation, and a bad path or an action on
- * a read-only dashboard is refused with a message.
+ * a read-only dashboard is refused with a message. The energy page and {@code /api/energy} show what
+ * {@code strata power status --json} prints for a power manager over the same cluster.
  *
  * <p>With {@code -Dstrata.dashboard.screenshots=DIR} it also saves a PNG of each page there (docs/dashboard.md).
  */
@@ -65,8 +69,11 @@ class DashboardIT {
          EmbeddedCluster cluster = EmbeddedCluster.start(hats.spec(), options)) {
       ClientConfigWriter.write(cluster, dir, hats.text());
       String conf = dir.toString();
-      Process dashboard = startDashboard(dir, conf, auditLog);
-      try {
+      // The power manager as `cluster up --power` runs it (hatS has no backup volumes: it accounts, sleeps none).
+      Path powerState = dir.resolve("power");
+      EmbeddedPower power = EmbeddedPower.start(cluster, PowerManager.Settings.defaults(powerState), null);
+      Process dashboard = startDashboard(dir, conf, auditLog, powerState);
+      try (power) {
         FileSystem fs = cluster.fileSystem();
         write(fs, "/data/hot/h1", 2 << 20);
         write(fs, "/data/hot/h2", 1 << 20);
@@ -146,10 +153,30 @@ class DashboardIT {
         chartsDrawn(driver, wait, 1);
         screenshot(driver, shots, "journal");
 
+        step("journal page checked");
+        // Energy: strata power status --json, every volume of the cluster with its state.
+        driver.get(url + "#energy");
+        wait.until(d -> !d.findElements(By.cssSelector("table[data-table=volumes] tr[data-row]")).isEmpty());
+        assertEquals(cluster.volumes().size(),
+            driver.findElements(By.cssSelector("table[data-table=volumes] tr[data-row]")).size());
+        chartsDrawn(driver, wait, 2);
+        screenshot(driver, shots, "energy");
+        power.close();
+        assertEquals(0, cli.strata("power", "status", "--state-dir", powerState.toString(), "--json"), cli.stderr());
+        JsonNode printed = JSON.readTree(cli.stdout());
+        assertEquals(printed, JSON.readTree(get(URI.create(url).resolve("/api/energy")).body()),
+            "/api/energy is what strata power status --json prints");
+        String volume = printed.get("volumes").get(0).get("id").asText();
+        String joules = "table[data-table=volumes] tr[data-row='" + volume + "'] td[data-col=joules]";
+        wait.until(d -> String.valueOf(printed.get("volumes").get(0).get("joules").asDouble())
+            .equals(String.valueOf(Double.parseDouble(attribute(d, joules, "data-value")))));
+        assertEquals(printed.get("totals").get("volumesInStandby").asText(),
+            attribute(driver, "[data-field=volumesInStandby]", "data-value"));
+
         List<String> errors = chromium.errors();
         assertTrue(errors.isEmpty(), "console errors: " + errors);
 
-        step("journal page checked");
+        step("energy page checked");
         // A move between tiers, prepared and then confirmed on the page (the dashboard runs --allow-actions).
         driver.get(url + "#placement?path=/data/plain/p1");
         wait.until(d -> !d.findElements(By.id("move-form")).isEmpty());
@@ -187,11 +214,12 @@ class DashboardIT {
     }
   }
 
-  private static Process startDashboard(Path dir, String conf, Path auditLog) throws Exception {
+  private static Process startDashboard(Path dir, String conf, Path auditLog, Path powerState) throws Exception {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx512m", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
         "-cp", System.getProperty("java.class.path"), StrataCli.class.getName(), "dashboard", "--conf", conf,
-        "--port", "0", "--refresh", "1s", "--allow-actions", "--audit-log", auditLog.toString()));
+        "--port", "0", "--refresh", "1s", "--allow-actions", "--audit-log", auditLog.toString(), "--power-state",
+        powerState.toString()));
     return new ProcessBuilder(command).redirectError(dir.resolve("dashboard.err").toFile()).start();
   }
 
@@ -297,7 +325,14 @@ class DashboardIT {
           readOnly.address().resolve("/api/popularity")).build(), HttpResponse.BodyHandlers.ofString());
       assertEquals(409, popularity.statusCode(), popularity.body());
       assertTrue(popularity.body().contains("--audit-log FILE"), popularity.body());
+      HttpResponse<String> energy = get(readOnly.address().resolve("/api/energy"));
+      assertEquals(409, energy.statusCode(), energy.body());
+      assertTrue(energy.body().contains("--power-state DIR"), energy.body());
     }
+  }
+
+  private static HttpResponse<String> get(URI uri) throws Exception {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private static HdfsConnection connection(String conf) {

@@ -4,6 +4,7 @@ import io.strata.hdfs.HdfsFileSystems;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -14,12 +15,20 @@ public final class DashboardContext implements Closeable {
   private final Configuration conf;
   private final TierSource tiers;
   private final PlanSource plans;
+  private final Path powerState;
   private DistributedFileSystem fs;
 
   /**
    * @param plans null when no audit log was given: the popularity page then says how to give one
    */
   public DashboardContext(Configuration conf, TierSource tiers, PlanSource plans) {
+    this(conf, tiers, plans, null);
+  }
+
+  /**
+   * @param powerState the power manager's state directory, or null: the energy page then says how to give one
+   */
+  public DashboardContext(Configuration conf, TierSource tiers, PlanSource plans, Path powerState) {
     this.conf = new Configuration(conf);
     // A page waits for its answer: a NameNode that is down is reported after a few seconds, not Hadoop's 45.
     this.conf.setIfUnset("ipc.client.connect.max.retries", "2");
@@ -27,6 +36,7 @@ public final class DashboardContext implements Closeable {
     this.conf.setIfUnset("ipc.client.connect.timeout", "5000");
     this.tiers = tiers;
     this.plans = plans;
+    this.powerState = powerState;
   }
 
   public Configuration conf() {
@@ -47,6 +57,11 @@ public final class DashboardContext implements Closeable {
 
   public Optional<PlanSource> plans() {
     return Optional.ofNullable(plans);
+  }
+
+  /** The power manager's state directory (its {@code --state-dir}), if the dashboard was given one. */
+  public Optional<Path> powerState() {
+    return Optional.ofNullable(powerState);
   }
 
   /** The file system the dashboard shows. */

@@ -1,5 +1,6 @@
 package io.strata.dashboard;
 
+import io.strata.dashboard.pages.EnergyPage;
 import io.strata.dashboard.pages.JournalPage;
 import io.strata.dashboard.pages.PlacementPage;
 import io.strata.dashboard.pages.PopularityPage;
@@ -23,6 +24,7 @@ public final class DashboardPages {
         new PlacementPage(),
         new ReadsPage(readSamples),
         new PopularityPage(),
-        new JournalPage());
+        new JournalPage(),
+        new EnergyPage());
   }
 }

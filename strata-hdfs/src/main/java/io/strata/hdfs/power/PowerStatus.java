@@ -1,5 +1,7 @@
 package io.strata.hdfs.power;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
 import java.util.List;
@@ -9,7 +11,7 @@ import java.util.Set;
 
 /**
  * What the power manager reports: each volume's state and what it spent since the manager started, as
- * {@code strata power status} prints it (a table, or this record as JSON).
+ * {@code strata power status} prints it (a table, or {@link #json()}).
  *
  * @param driver          the driver in use
  * @param driverFailures  device-tool failures so far (each left a disk awake)
@@ -53,6 +55,25 @@ public record PowerStatus(String driver, long driverFailures, double secondsMana
 
   public double stallSeconds() {
     return volumes.stream().mapToDouble(Volume::stallSeconds).sum();
+  }
+
+  /**
+   * The JSON {@code strata power status --json} prints and the dashboard's {@code /api/energy} returns: this record
+   * (as the manager writes it to its status file) and {@code totals}, the figures its table sums up.
+   */
+  public ObjectNode json() {
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root = mapper.valueToTree(this);
+    ObjectNode totals = root.putObject("totals");
+    totals.put("hosts", volumes.stream().map(Volume::host).distinct().count());
+    totals.put("backupVolumes", volumes.stream().filter(Volume::backup).count());
+    totals.put("volumesInStandby", volumes.stream().filter(v -> v.state() == PowerState.STANDBY).count());
+    totals.put("spinUps", spinUps());
+    totals.put("stallSeconds", stallSeconds());
+    totals.put("diskJoules", diskJoules());
+    totals.put("backupJoules", backupJoules());
+    totals.put("nodeJoules", nodeJoules());
+    return root;
   }
 
   /** The table {@code strata power status} prints. */
