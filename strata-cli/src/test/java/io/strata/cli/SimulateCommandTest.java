@@ -176,7 +176,8 @@ class SimulateCommandTest {
   void badInputIsRefusedWithExitTwoAndNamed(@TempDir Path dir) {
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-5000"));
     assertTrue(stderr().contains(
-        "unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort)"), stderr());
+        "unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort, energy-500)"),
+        stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", dir.resolve("none.tsv").toString()));
     assertTrue(stderr().contains("none.tsv': no such file"), stderr());
     assertEquals(2,
