@@ -53,10 +53,15 @@ class StrataCliTest {
     }
     // In the option list a description goes on 2 columns in from where it starts; a line at the start column
     // below another description line begins a new element, which should begin a new sentence.
-    String[] options = commandLine.getHelp().optionList().split("\\R");
+    // picocli widens the option column for long option names, so the start column is read off the --help line.
+    String optionList = commandLine.getHelp().optionList();
+    String[] options = optionList.split("\\R");
+    int start = java.util.Arrays.stream(options).filter(l -> l.contains("Show this help message"))
+        .mapToInt(l -> l.indexOf("Show this help message")).findFirst().orElse(29);
     for (int i = 1; i < options.length; i++) {
       String previous = options[i - 1].stripTrailing();
-      if (options[i].matches("^ {29}\\S.*") && previous.startsWith(" ".repeat(29)) && !previous.endsWith(".")
+      if (options[i].matches("^ {" + start + "}\\S.*") && previous.startsWith(" ".repeat(start))
+          && !previous.endsWith(".")
           && !previous.endsWith(":")) {
         ragged.add(commandLine.getCommandSpec().qualifiedName() + ": '" + previous.strip() + "' / '"
             + options[i].strip() + "'");
