@@ -76,15 +76,15 @@ public final class ClusterSpecs {
 
   /**
    * The thesis's hybrid node (seed 003 ch. 2, type VII; the {@code hybrid-node} preset's node) at simulation
-   * scale: 60 nodes, each one SATA SSD (1 TB, tier {@code ssd}) and one HDD (2 TB, tier {@code hdd}), with
+   * scale: 60 nodes, each one SATA SSD (2 TB, tier {@code ssd}) and one HDD (4 TB, tier {@code hdd}), with
    * intermediate data on {@code intermediateTier}. The preset's 10 Gbps NICs; 3 racks of 20 whose uplinks carry
-   * 100 Gbps (2:1 oversubscription, as {@link #aptstore500}). The thesis gives no capacities: 1 TB and 2 TB hold
-   * the FB-2010 day at this scale on either tier alone, so no set-up evicts or falls back.
+   * 100 Gbps (2:1 oversubscription, as {@link #aptstore500}). The thesis gives no capacities: 2 TB holds the
+   * FB-2010 day at this scale (76 TB of replicas over 60 nodes, below the LRU rule's 95%), so no set-up evicts.
    */
   public static String hybridNodes(String intermediateTier) {
-    return yaml("hybrid-node-60", "thesis type VII nodes at simulation scale: 1 TB SATA SSD + 2 TB HDD each",
+    return yaml("hybrid-node-60", "thesis type VII nodes at simulation scale: 2 TB SATA SSD + 4 TB HDD each",
         "  - {name: ssd, storageType: SSD}\n  - {name: hdd, storageType: DISK}\n", 10, 100, 3, 20,
-        List.of(new Volumes("sata-ssd", 1, "1TB"), new Volumes("hdd", 1, "2TB")), intermediateTier);
+        List.of(new Volumes("sata-ssd", 1, "2TB"), new Volumes("hdd", 1, "4TB")), intermediateTier);
   }
 
   public static ClusterSpec parse(String name, String yaml) {
