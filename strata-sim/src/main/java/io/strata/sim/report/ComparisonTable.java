@@ -104,7 +104,14 @@ public final class ComparisonTable {
     }
     List<String> tiers = List.copyOf(group.baseline().storage().writtenBytesByTier().keySet());
     int width = Math.max(12, group.results().stream().mapToInt(r -> r.run().label().length()).max().orElse(0));
-    StringBuilder out = new StringBuilder("  bytes written and read by tier (TB):\n");
+    long largest = group.results().stream().mapToLong(r -> Math.max(r.storage().writtenBytesByTier().values().stream()
+        .mapToLong(v -> v).max().orElse(0),
+        r.intermediate() == null ? 0 : r.intermediate().writtenBytesByTier()
+            .values().stream().mapToLong(v -> v).max().orElse(0)))
+        .max().orElse(0);
+    double unit = largest >= 1e12 ? 1e12 : largest >= 1e9 ? 1e9 : 1e6;
+    StringBuilder out = new StringBuilder("  bytes written and read by tier (" + (unit == 1e12 ? "TB" : unit == 1e9
+        ? "GB" : "MB") + "):\n");
     StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "    %-" + width + "s", "run"));
     for (String tier : tiers) {
       header.append(String.format(Locale.ROOT, " %13s %13s %13s %13s", "input ld " + tier, "output wr " + tier,
@@ -118,10 +125,10 @@ public final class ComparisonTable {
       SimResult.Intermediate i = r.intermediate();
       for (String tier : tiers) {
         long loaded = r.storage().loadedBytesByTier().getOrDefault(tier, 0L);
-        line.append(String.format(Locale.ROOT, " %13.2f %13.2f %13.2f %13.2f", loaded / 1e12,
-            (r.storage().writtenBytesByTier().getOrDefault(tier, 0L) - loaded) / 1e12,
-            i == null ? 0 : i.writtenBytesByTier().getOrDefault(tier, 0L) / 1e12,
-            i == null ? 0 : i.readBytesByTier().getOrDefault(tier, 0L) / 1e12));
+        line.append(String.format(Locale.ROOT, " %13.2f %13.2f %13.2f %13.2f", loaded / unit,
+            (r.storage().writtenBytesByTier().getOrDefault(tier, 0L) - loaded) / unit,
+            i == null ? 0 : i.writtenBytesByTier().getOrDefault(tier, 0L) / unit,
+            i == null ? 0 : i.readBytesByTier().getOrDefault(tier, 0L) / unit));
       }
       line.append(String.format(Locale.ROOT, " %12d %12.1f %8d %9d", i == null ? 0 : i.segments(),
           i == null ? 0 : i.positioningSeconds() / 3600, r.storage().evictedFiles(), r.storage().fallbacks()));

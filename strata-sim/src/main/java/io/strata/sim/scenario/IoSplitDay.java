@@ -5,6 +5,7 @@ import io.strata.sim.engine.IntermediateIo;
 import io.strata.sim.engine.SimConfig;
 import io.strata.sim.trace.TraceSource;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Seed 003 chapter 2 over the FB-2010 day: where job data and intermediate data live on the thesis's hybrid node
@@ -68,6 +69,18 @@ public final class IoSplitDay implements Scenario {
   /** Every replica on one tier: HDFS's ALL_SSD, or HOT on the disks. */
   static String layout(String tier) {
     return "layout:" + tier + "+" + tier + "+" + tier;
+  }
+
+  /** The set-ups side by side in the metrics' own units: job time and what the SSDs wrote. */
+  @Override
+  public List<SweepChart> sweeps() {
+    List<SweepChart.Series> series = IntStream.range(0, SETUPS.size())
+        .mapToObj(i -> new SweepChart.Series(SETUPS.get(i).label(), i)).toList();
+    return List.of(
+        new SweepChart("Job time by set-up, sum over the jobs", "set-up", List.of(0), List.of("FB-2010"), series,
+            Metric.JOB_TIME, false),
+        new SweepChart("Bytes the jobs wrote to SSD by set-up", "set-up", List.of(0), List.of("FB-2010"), series,
+            SSD_WRITTEN_BY_JOBS, false));
   }
 
   @Override
