@@ -531,6 +531,11 @@ public final class HostCluster implements AutoCloseable {
     launchYarnDaemon(RESOURCE_MANAGER, List.of(), conf, RESOURCE_MANAGER_JVM_OPTIONS,
         "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", Map.of());
     Map<String, List<Path>> intermediateDirs = HostYarnConf.intermediateDirs(options);
+    if (!intermediateDirs.isEmpty()) {
+      progress.println("NodeManager local dirs on the '" + options.spec().intermediateTier()
+          + "' volumes (the spec's intermediate tier): " + dir.resolve("hosts") + "/HOST/"
+          + options.spec().intermediateTier() + "-INDEX");
+    }
     for (String host : hosts()) {
       Path hostDir = dir.resolve("hosts").resolve(host);
       Path hostConf = hostDir.resolve("conf");
