@@ -7,6 +7,7 @@ import io.strata.core.popularity.ReplicationAdvisors;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.BatchRunner;
 import io.strata.sim.engine.InputModel;
+import io.strata.sim.engine.IntermediateIo;
 import io.strata.sim.engine.SimConfig;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.model.CapacityRule;
@@ -49,7 +50,8 @@ final class SimulateCommand
       PolicyHelp.ListsRetrievalPolicies,
       PolicyHelp.ListsAdvisors {
   static final List<String> OWN_RUN_OPTIONS = List.of("--placement", "--retrieval", "--popularity", "--input-model",
-      "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity");
+      "--block-size", "--replication", "--map-slots", "--reduce-slots", "--byte-scale", "--capacity",
+      "--intermediate-io");
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
@@ -133,6 +135,12 @@ final class SimulateCommand
           + "(one per disk, each replica on one disk; readers of one replica share it). Default: the scenario's "
           + "own, pooled for your own runs")
   String deviceModel;
+
+  @Option(names = "--intermediate-io", paramLabel = "MODEL", defaultValue = "fetches",
+      description = "MapReduce's intermediate I/O on each node's intermediate tier (the spec's 'intermediate' key, "
+          + "else its slowest primary tier): fetches (the shuffle's reads only) or full (map spills and merges, a "
+          + "positioning per shuffle segment, the reducers' merges to disk). Default: ${DEFAULT-VALUE}")
+  String intermediateIo;
 
   @Option(names = "--advisor-config", paramLabel = "FILE",
       description = "YAML advisor settings, as 'strata autotier --config' reads (PPA constants, decision bounds, "
@@ -342,8 +350,17 @@ final class SimulateCommand
         .replication(replication)
         .slots(mapSlots, reduceSlots)
         .capacityRule(CapacityRule.parse(capacity))
-        .deviceModel(deviceModel == null ? DeviceModel.POOLED : DeviceModel.parse(deviceModel));
+        .deviceModel(deviceModel == null ? DeviceModel.POOLED : DeviceModel.parse(deviceModel))
+        .intermediateIo(parseIntermediateIo(intermediateIo));
     return byteScale == null ? config : config.byteScale(byteScale);
+  }
+
+  private static IntermediateIo parseIntermediateIo(String text) {
+    try {
+      return IntermediateIo.parse(text);
+    } catch (ConfigException e) {
+      throw new ConfigException("--intermediate-io: " + e.getMessage(), e);
+    }
   }
 
   private static void printTables(List<GroupResults> groups, List<Metric> metrics, List<String> notes, double wall) {
@@ -351,6 +368,7 @@ final class SimulateCommand
       System.out.print(ComparisonTable.text(group, metrics));
       System.out.print(ComparisonTable.readShares(group));
       System.out.print(ComparisonTable.power(group));
+      System.out.print(ComparisonTable.writes(group));
       System.out.println();
     }
     for (String note : notes) {

@@ -159,6 +159,18 @@ class SimulateCommandTest {
   }
 
   @Test
+  void theHybridNodePresetsIntermediateTierTakesEveryIntermediateWriteUnderTheFullModel() {
+    assertEquals(0, StrataCli.execute("simulate", "--preset", "hybrid-node", "--trace", "fb2009-50", "--placement",
+        "layout:ssd+ssd+ssd", "--intermediate-io", "full", "--jobs", "20", "--no-progress"));
+    String writes = stdout().lines().dropWhile(l -> !l.contains("bytes written and read by tier")).skip(2)
+        .findFirst().orElseThrow(() -> new AssertionError(stdout()));
+    // run, then per tier (ssd, hdd): input loads, output, intermediate written, intermediate read.
+    String[] cells = writes.trim().split("\\s+");
+    assertEquals(0.0, Double.parseDouble(cells[3]), writes + ": nothing intermediate on the SSD");
+    assertTrue(Double.parseDouble(cells[7]) > 0, writes + ": intermediate data on the HDD (intermediate: hdd)");
+  }
+
+  @Test
   void listNamesEveryScenarioAndTraceWithTheirDescriptionsInOneColumn() {
     assertEquals(0, StrataCli.execute("simulate", "--list"));
     List<String> scenarioLines = stdout().lines().filter(l -> l.startsWith("  ")).limit(Scenarios.ALL.size())
@@ -176,7 +188,8 @@ class SimulateCommandTest {
   void badInputIsRefusedWithExitTwoAndNamed(@TempDir Path dir) {
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-5000"));
     assertTrue(stderr().contains(
-        "unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort, energy-500)"),
+        "unknown scenario 'hats-5000' (known: hats-500, aptstore, aptstore-contention, hdfsh-sort, energy-500, "
+            + "io-split)"),
         stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", dir.resolve("none.tsv").toString()));
     assertTrue(stderr().contains("none.tsv': no such file"), stderr());
@@ -200,6 +213,10 @@ class SimulateCommandTest {
         + "--list)"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--scenario", "hats-500", "--map-slots", "1"));
     assertTrue(stderr().contains("--map-slots applies to your own runs"), stderr());
+    assertEquals(2, StrataCli.execute("simulate", "--preset", "hybrid-node", "--trace", "fb2009-50",
+        "--intermediate-io", "some"));
+    assertTrue(stderr().contains("--intermediate-io: unknown intermediate I/O model 'some': expected one of "
+        + "fetches, full"), stderr());
     assertEquals(2, StrataCli.execute("simulate", "--preset", "hats", "--trace", "fb2009-50", "--input-model",
         "0.5,abc,1"));
     assertTrue(stderr().contains("--input-model '0.5,abc,1': 'abc' is not a number"), stderr());

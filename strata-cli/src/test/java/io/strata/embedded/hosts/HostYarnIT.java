@@ -48,6 +48,7 @@ class HostYarnIT {
       network: {nicGbps: 1, rackUplinkGbps: 1}
       tiers:
         - {name: hdd, storageType: DISK}
+      intermediate: hdd
       racks:
         - name: /rack1
           nodes:
@@ -103,6 +104,12 @@ class HostYarnIT {
     }
     assertTrue(cluster.pids().keySet().containsAll(List.of("resourcemanager", "historyserver", "nodemanager-h11")),
         cluster.pids().toString());
+    // The spec's intermediate tier: each NodeManager set up its local dirs on the host's HDD volume.
+    for (String host : RACKS.keySet()) {
+      Path localDir = cluster.dir().resolve("hosts").resolve(host).resolve("hdd-0");
+      assertTrue(Files.isDirectory(localDir.resolve("usercache")) && Files.isDirectory(localDir.resolve(
+          "nmPrivate")), host + ": no NodeManager local dir in " + localDir);
+    }
   }
 
   @Test

@@ -530,10 +530,17 @@ public final class HostCluster implements AutoCloseable {
     progress.println("starting the ResourceManager at " + resourceManagerAddress());
     launchYarnDaemon(RESOURCE_MANAGER, List.of(), conf, RESOURCE_MANAGER_JVM_OPTIONS,
         "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", Map.of());
+    Map<String, List<Path>> intermediateDirs = HostYarnConf.intermediateDirs(options);
+    if (!intermediateDirs.isEmpty()) {
+      progress.println("NodeManager local dirs on the '" + options.spec().intermediateTier()
+          + "' volumes (the spec's intermediate tier): " + dir.resolve("hosts") + "/HOST/"
+          + options.spec().intermediateTier() + "-INDEX");
+    }
     for (String host : hosts()) {
       Path hostDir = dir.resolve("hosts").resolve(host);
       Path hostConf = hostDir.resolve("conf");
-      HostYarnConf.writeNodeManager(options, network, topology, host, hostDir, hostConf);
+      HostYarnConf.writeNodeManager(options, network.rootAddress(), topology, host, hostDir, hostConf,
+          intermediateDirs.getOrDefault(host, List.of()));
       // Its own UTS namespace gives the host its name, so an application master or a task on it tells others
       // the host's name (hence address), not the machine's.
       List<String> prefix = new ArrayList<>(network.execPrefix(host));

@@ -1,5 +1,6 @@
 package io.strata.embedded.hosts;
 
+import io.strata.embedded.localdir.IntermediateVolumes;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -67,8 +68,8 @@ final class HostYarnConf {
     Map<String, String> core = new LinkedHashMap<>();
     core.put("fs.defaultFS", "hdfs://" + network.rootAddress() + ":" + HostCluster.NAMENODE_RPC_PORT);
     writeXml(core, confDir.resolve("core-site.xml"));
-    writeXml(yarnConf(options, network, topologyTable), confDir.resolve("yarn-site.xml"));
-    writeXml(mapredConf(options, network), confDir.resolve("mapred-site.xml"));
+    writeXml(yarnConf(options, network.rootAddress(), topologyTable), confDir.resolve("yarn-site.xml"));
+    writeXml(mapredConf(options, network.rootAddress()), confDir.resolve("mapred-site.xml"));
     Map<String, String> scheduler = new LinkedHashMap<>();
     scheduler.put("yarn.scheduler.capacity.root.queues", "default");
     scheduler.put("yarn.scheduler.capacity.root.default.capacity", "100");
@@ -84,19 +85,35 @@ final class HostYarnConf {
   }
 
   /**
-   * Adds the NodeManager's keys to {@code host}'s conf dir (which holds its DataNode's core-site.xml) and makes
-   * its local and log dirs under the host's dir.
+   * Each host's directories for intermediate data, one per volume of the spec's {@code intermediate} tier, beside
+   * its DataNode's volumes ({@code DIR/hosts/HOST/TIER-INDEX}), laid out by the in-process cluster's
+   * {@link IntermediateVolumes}; no host is listed when the spec names no tier. Not speed-emulated: the task JVMs
+   * and NodeManagers of the hosts run Hadoop's jars only.
    */
-  static void writeNodeManager(HostCluster.Options options, HostNetwork network, Path topologyTable, String host,
-      Path hostDir, Path confDir) throws IOException {
-    Path local = hostDir.resolve("yarn").resolve("local");
+  static Map<String, List<Path>> intermediateDirs(HostCluster.Options options) throws IOException {
+    return IntermediateVolumes.create(options.spec(), options.dir().resolve("hosts"), false, 1.0).dirsByHost();
+  }
+
+  /**
+   * Adds the NodeManager's keys to {@code host}'s conf dir (which holds its DataNode's core-site.xml) and makes
+   * its log dir under the host's dir. Its local dirs ({@code yarn.nodemanager.local-dirs} and
+   * {@code mapreduce.cluster.local.dir}) are {@code intermediateDirs} when given (the spec's intermediate tier),
+   * else one under the host's dir.
+   */
+  static void writeNodeManager(HostCluster.Options options, String rootAddress, Path topologyTable, String host,
+      Path hostDir, Path confDir, List<Path> intermediateDirs) throws IOException {
     Path logs = hostDir.resolve("yarn").resolve("logs");
-    Files.createDirectories(local);
+    List<Path> local = intermediateDirs.isEmpty() ? List.of(hostDir.resolve("yarn").resolve("local"))
+        : intermediateDirs;
+    for (Path dir : local) {
+      Files.createDirectories(dir);
+    }
     Files.createDirectories(logs);
-    Map<String, String> yarn = yarnConf(options, network, topologyTable);
+    String localDirs = String.join(",", local.stream().map(Path::toString).toList());
+    Map<String, String> yarn = yarnConf(options, rootAddress, topologyTable);
     // The NodeManager's addresses, and so its node id, carry the host's name, as the DataNode's does.
     yarn.put("yarn.nodemanager.hostname", host);
-    yarn.put("yarn.nodemanager.local-dirs", local.toString());
+    yarn.put("yarn.nodemanager.local-dirs", localDirs);
     yarn.put("yarn.nodemanager.log-dirs", logs.toString());
     yarn.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB));
     yarn.put("yarn.nodemanager.resource.cpu-vcores", "2");
@@ -107,21 +124,26 @@ final class HostYarnConf {
     yarn.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
     yarn.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");
     writeXml(yarn, confDir.resolve("yarn-site.xml"));
-    writeXml(mapredConf(options, network), confDir.resolve("mapred-site.xml"));
+    Map<String, String> mapred = mapredConf(options, rootAddress);
+    if (!intermediateDirs.isEmpty()) {
+      // Where MapReduce's own code looks for local dirs outside YARN's containers (MROutputFiles).
+      mapred.put("mapreduce.cluster.local.dir", localDirs);
+    }
+    writeXml(mapred, confDir.resolve("mapred-site.xml"));
   }
 
   /** Writes the clients' yarn-site.xml and mapred-site.xml into the cluster dir. */
   static void writeClient(HostCluster.Options options, HostNetwork network, Path topologyTable) throws IOException {
-    writeXml(yarnConf(options, network, topologyTable), options.dir().resolve("yarn-site.xml"));
-    writeXml(mapredConf(options, network), options.dir().resolve("mapred-site.xml"));
+    writeXml(yarnConf(options, network.rootAddress(), topologyTable), options.dir().resolve("yarn-site.xml"));
+    writeXml(mapredConf(options, network.rootAddress()), options.dir().resolve("mapred-site.xml"));
   }
 
   /** Keys the ResourceManager, the NodeManagers and the clients share. */
-  private static Map<String, String> yarnConf(HostCluster.Options options, HostNetwork network,
+  private static Map<String, String> yarnConf(HostCluster.Options options, String rootAddress,
       Path topologyTable) {
     Map<String, String> yarn = new LinkedHashMap<>();
-    yarn.put("yarn.resourcemanager.hostname", network.rootAddress());
-    yarn.put("yarn.resourcemanager.webapp.address", network.rootAddress() + ":" + RESOURCE_MANAGER_WEB_PORT);
+    yarn.put("yarn.resourcemanager.hostname", rootAddress);
+    yarn.put("yarn.resourcemanager.webapp.address", rootAddress + ":" + RESOURCE_MANAGER_WEB_PORT);
     yarn.put("yarn.scheduler.minimum-allocation-mb", "256");
     yarn.put("yarn.scheduler.maximum-allocation-mb", Integer.toString(NODE_MEMORY_MB));
     // The racks the NameNode knows, for the scheduler's and the application master's rack-local choices.
@@ -135,14 +157,14 @@ final class HostYarnConf {
   }
 
   /** What a job submitted to this cluster runs with. */
-  private static Map<String, String> mapredConf(HostCluster.Options options, HostNetwork network) {
+  private static Map<String, String> mapredConf(HostCluster.Options options, String rootAddress) {
     String childOpts = CHILD_OPTS + " " + String.join(" ", HostCluster.javaOpens()) + " "
         + hostsFileOption(options.dir());
     Map<String, String> mapred = new LinkedHashMap<>();
     mapred.put("mapreduce.framework.name", "yarn");
-    mapred.put("mapreduce.jobhistory.address", network.rootAddress() + ":" + JOB_HISTORY_PORT);
-    mapred.put("mapreduce.jobhistory.webapp.address", network.rootAddress() + ":" + JOB_HISTORY_WEB_PORT);
-    mapred.put("mapreduce.jobhistory.admin.address", network.rootAddress() + ":10033");
+    mapred.put("mapreduce.jobhistory.address", rootAddress + ":" + JOB_HISTORY_PORT);
+    mapred.put("mapreduce.jobhistory.webapp.address", rootAddress + ":" + JOB_HISTORY_WEB_PORT);
+    mapred.put("mapreduce.jobhistory.admin.address", rootAddress + ":10033");
     mapred.put("mapreduce.application.classpath", applicationClasspath(options));
     mapred.put("yarn.app.mapreduce.am.resource.mb", Integer.toString(CONTAINER_MEMORY_MB));
     mapred.put("mapreduce.map.memory.mb", Integer.toString(CONTAINER_MEMORY_MB));

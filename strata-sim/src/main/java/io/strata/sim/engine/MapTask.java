@@ -2,7 +2,10 @@ package io.strata.sim.engine;
 
 import io.strata.sim.model.SimFile;
 
-/** A map task: reads its input block (if the job has input), then, in a map-only job, writes its share of output. */
+/**
+ * A map task: reads its input block (if the job has input), then writes its share of the shuffle to its node's
+ * local dir ({@link LocalDirIo}), or in a map-only job its share of the output to HDFS.
+ */
 final class MapTask {
   private final RunContext run;
   private final BlockReader reader;
@@ -36,6 +39,11 @@ final class MapTask {
   }
 
   private void readDone() {
+    if (job.reducers > 0) {
+      long key = ~((long) job.sequence << 32 | (task & 0xFFFFFFFFL));
+      LocalDirIo.writeMapOutput(run, node, JobRun.share(job.shuffleBytes, job.maps, task), key, done);
+      return;
+    }
     long output = job.reducers == 0 ? JobRun.share(job.outputBytes, job.maps, task) : 0;
     if (output > 0) {
       SimFile file = run.store().createOutput("/out/" + job.sequence + "-" + job.trace.id() + "/m-" + task, run.now());

@@ -3,7 +3,10 @@ package io.strata.sim.engine;
 import io.strata.sim.model.SimCluster;
 import io.strata.sim.model.SimFile;
 
-/** A reduce task: fetches its share of the shuffle from the job's map nodes, then writes its share of the output. */
+/**
+ * A reduce task: fetches its share of the shuffle from the job's map nodes, merges it on its node's local dir and
+ * writes its share of the output ({@link LocalDirIo} says which of that intermediate I/O is modeled).
+ */
 final class ReduceTask {
   /** Map nodes a reducer fetches from at once: Hadoop's default {@code mapreduce.reduce.shuffle.parallelcopies}. */
   static final int PARALLEL_COPIES = 5;
@@ -26,7 +29,8 @@ final class ReduceTask {
   /**
    * Fetches the reducer's share of the shuffle from up to {@link #PARALLEL_COPIES} map nodes at once: reducer r
    * takes an equal part from each of the map nodes recorded in slots r, r+1, ... of the job's shuffle sources.
-   * Intermediate data sits on each map node's slowest local tier.
+   * Intermediate data sits on each map node's intermediate tier; the reducer reads one segment of each map's
+   * output, so a fetch covering a share of the maps positions that many times first ({@link LocalDirIo}).
    */
   void start() {
     long bytes = JobRun.share(job.shuffleBytes, job.reducers, index);
@@ -44,15 +48,19 @@ final class ReduceTask {
       if (source != node) {
         run.traffic().shuffled(part, cluster.rack(source) != cluster.rack(node));
       }
-      run.transfers().begin(source, node);
-      run.network().start(run.now(), part, false,
-          cluster.readPath(source, cluster.intermediateTier(source), node, intermediateKey(c)),
-          (flow, at) -> {
-            run.transfers().end(source, node);
-            if (--fetching == 0) {
-              shuffled();
-            }
-          });
+      long key = intermediateKey(c);
+      long segments = Math.min(part, JobRun.share(job.maps, copies, c));
+      LocalDirIo.fetchPositioning(run, source, part, segments, key, () -> {
+        run.transfers().begin(source, node);
+        run.network().start(run.now(), part, false,
+            cluster.readPath(source, cluster.intermediateTier(source), node, key),
+            (flow, at) -> {
+              run.transfers().end(source, node);
+              if (--fetching == 0) {
+                shuffled();
+              }
+            });
+      });
     }
   }
 
@@ -65,13 +73,19 @@ final class ReduceTask {
   }
 
   private void shuffled() {
+    long fetched = JobRun.share(job.shuffleBytes, job.reducers, index);
+    long mergeKey = (long) job.sequence << 32 | 0x80000000L | (index & 0x7FFFFFFFL);
+    LocalDirIo.mergeAndReduce(run, node, fetched, mergeKey, this::writeOutput, done);
+  }
+
+  private void writeOutput(Runnable finished) {
     long output = JobRun.share(job.outputBytes, job.reducers, index);
     if (output > 0) {
       SimFile file = run.store().createOutput("/out/" + job.sequence + "-" + job.trace.id() + "/part-" + index,
           run.now());
-      new BlockWriter(run, file, output, node, done).next();
+      new BlockWriter(run, file, output, node, finished).next();
     } else {
-      done.run();
+      finished.run();
     }
   }
 }

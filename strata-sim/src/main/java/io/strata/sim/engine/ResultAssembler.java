@@ -43,24 +43,30 @@ final class ResultAssembler {
         : run.power().summary(run.now(), run.network(), time.totalJobSeconds());
     return new SimResult(described, jobs.jobs(), jobs.mapTasks(), jobs.reduceTasks(),
         run.reads().summary(tierNames, cluster.fastestReadBytesPerSecond()), run.traffic().summary(),
-        time, storage(tierNames), energy(tierNames), performance, power);
+        time, storage(tierNames), energy(tierNames), performance, power,
+        run.intermediate().summary(tierNames, config.intermediateIo().label()));
   }
 
   private SimResult.Storage storage(List<String> tierNames) {
     FileStore store = run.store();
     Map<String, Long> stored = new LinkedHashMap<>();
     Map<String, Long> peak = new LinkedHashMap<>();
+    Map<String, Long> written = new LinkedHashMap<>();
+    Map<String, Long> loaded = new LinkedHashMap<>();
     long storedTotal = 0;
     double cost = 0;
     double[] costPerGb = tierCostPerGb();
     for (int t = 0; t < tierNames.size(); t++) {
       stored.put(tierNames.get(t), store.usedBytes(t));
       peak.put(tierNames.get(t), store.peakUsedBytes(t));
+      written.put(tierNames.get(t), store.writtenBytes(t));
+      loaded.put(tierNames.get(t), store.loadedBytes(t));
       storedTotal += store.usedBytes(t);
       cost += store.peakUsedBytes(t) / 1e9 * costPerGb[t];
     }
     return new SimResult.Storage(stored, peak, storedTotal, store.peakTotalBytes(), cost, store.fallbacks(),
-        store.unplacedReplicas(), store.evictedFiles(), store.evictedBytes(), store.movedReplicaBytes());
+        store.unplacedReplicas(), store.evictedFiles(), store.evictedBytes(), store.movedReplicaBytes(), written,
+        loaded);
   }
 
   /** Device energy up to now, the end of the run: busy device time at active power, the rest at idle power. */

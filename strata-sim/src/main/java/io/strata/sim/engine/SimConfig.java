@@ -31,6 +31,8 @@ import io.strata.sim.trace.TraceSource;
  * @param referenceSeconds how often the popularity hook is asked for decisions (AptStore's reference time)
  * @param deviceModel     how a node's volumes become device resources ({@code pooled} by default, {@code per-volume})
  * @param power           node and disk energy accounting and backup standby; null for none (device energy only)
+ * @param intermediateIo  how much intermediate I/O is modeled on the local dirs ({@code fetches} by default,
+ *                        {@code full})
  */
 public record SimConfig(
     String label,
@@ -52,7 +54,8 @@ public record SimConfig(
     InputModel inputModel,
     double referenceSeconds,
     DeviceModel deviceModel,
-    PowerSettings power) {
+    PowerSettings power,
+    IntermediateIo intermediateIo) {
 
   public SimConfig {
     if (blockSize <= 0) {
@@ -79,6 +82,9 @@ public record SimConfig(
     if (deviceModel == null) {
       throw new ConfigException("device model must be given (pooled or per-volume)");
     }
+    if (intermediateIo == null) {
+      throw new ConfigException("intermediate I/O model must be given (fetches or full)");
+    }
   }
 
   /**
@@ -95,7 +101,7 @@ public record SimConfig(
     return new Builder(spec, trace, placement, retrieval).label(label).popularity(popularity).seed(seed)
         .blockSize(blockSize).replication(replication).slots(mapSlots, reduceSlots).byteScale(byteScale)
         .capacityRule(capacityRule).reducers(bytesPerReducer, maxReducers).jobLimit(jobLimit).inputModel(inputModel)
-        .referenceSeconds(referenceSeconds).deviceModel(deviceModel).power(power);
+        .referenceSeconds(referenceSeconds).deviceModel(deviceModel).power(power).intermediateIo(intermediateIo);
   }
 
   /** The byte scale in force: the given one, else simulated nodes / traced nodes, else 1. */
@@ -128,6 +134,7 @@ public record SimConfig(
     private double referenceSeconds = 3600;
     private DeviceModel deviceModel = DeviceModel.POOLED;
     private PowerSettings power;
+    private IntermediateIo intermediateIo = IntermediateIo.FETCHES;
 
     private Builder(ClusterSpec spec, TraceSource trace, String placement, String retrieval) {
       this.spec = spec;
@@ -209,10 +216,16 @@ public record SimConfig(
       return this;
     }
 
+    /** How much of MapReduce's intermediate I/O the run models on the local dirs. */
+    public Builder intermediateIo(IntermediateIo value) {
+      intermediateIo = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(label != null ? label : placement + "/" + retrieval, spec, trace, placement, retrieval,
           popularity, seed, blockSize, replication, mapSlots, reduceSlots, byteScale, capacityRule, bytesPerReducer,
-          maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel, power);
+          maxReducers, jobLimit, inputModel, referenceSeconds, deviceModel, power, intermediateIo);
     }
   }
 }

@@ -5,6 +5,7 @@ import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.FileFacts;
 import io.strata.core.popularity.PopularityPolicy;
+import io.strata.sim.metrics.IntermediateStatistics;
 import io.strata.sim.metrics.JobStatistics;
 import io.strata.sim.metrics.ReadStatistics;
 import io.strata.sim.metrics.SimResult;
@@ -30,8 +31,10 @@ import java.util.function.Supplier;
  *       first for the map's node. Map compute time is not modeled: tasks are I/O-bound.</li>
  *   <li>With shuffle bytes, {@code ceil(shuffle / bytesPerReducer)} reducers start when all maps are done, on
  *       free reduce slots drawn at random. Each reducer fetches its share of the shuffle from five map nodes at
- *       once (intermediate data on each node's slowest local tier, HDD in hatS and AptStore, never a backup or
- *       ARCHIVE tier; map-side spill writes are not modeled), then writes its share of the output as a new file,
+ *       once (intermediate data on each node's intermediate tier: the spec's {@code intermediate} key, else its
+ *       slowest local tier, HDD in hatS and AptStore, never a backup or ARCHIVE tier; with
+ *       {@link IntermediateIo#FULL} also the maps' spills and merges, a positioning per shuffle segment and the
+ *       reducer's merge to disk, {@link LocalDirIo}), then writes its share of the output as a new file,
  *       block by block through an HDFS pipeline whose targets the placement policy chooses with the reducer as
  *       writer. Without shuffle bytes the maps write the output themselves.</li>
  *   <li>Transfers are flows over the cluster's shared devices, NICs and rack uplinks
@@ -111,7 +114,7 @@ public final class Simulator {
     BackupPower power = config.power() == null ? null : new BackupPower(cluster, config.power());
     RunContext run = new RunContext(cluster, cluster.network(), store, new EventClock(),
         new NodeTransfers(cluster.nodeCount()), new ReadStatistics(cluster.tiers().size()), new TrafficStatistics(),
-        config.blockSize(), power);
+        config.blockSize(), power, config.intermediateIo(), new IntermediateStatistics(cluster.tiers().size()));
     popularity.start(run, popularityFactory);
     BlockReader reader = new BlockReader(run, SimPolicies.retrieval(config.retrieval(), config.spec()),
         retrievalRandom);

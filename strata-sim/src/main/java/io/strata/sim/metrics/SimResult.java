@@ -20,14 +20,28 @@ import java.util.Map;
  * @param performance how long the simulator itself took
  * @param power       node and disk energy and the backup volumes' power states; null for runs without power
  *                    settings (and then left out of the JSON, so results of older scenarios read as before)
+ * @param intermediate what intermediate data wrote and read on the nodes' local dirs; null when not counted (and
+ *                    then left out of the JSON)
  */
 public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io io, Network network, Time time,
-    Storage storage, Energy energy, Performance performance, @JsonInclude(JsonInclude.Include.NON_NULL) Power power) {
+    Storage storage, Energy energy, Performance performance, @JsonInclude(JsonInclude.Include.NON_NULL) Power power,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Intermediate intermediate) {
 
   /** A result without power settings. */
   public SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io io, Network network, Time time,
       Storage storage, Energy energy, Performance performance) {
-    this(run, jobs, mapTasks, reduceTasks, io, network, time, storage, energy, performance, null);
+    this(run, jobs, mapTasks, reduceTasks, io, network, time, storage, energy, performance, null, null);
+  }
+
+  /** Bytes written to a tier's devices: HDFS replicas (input loads, job output, copies) and intermediate data. */
+  public long bytesWritten(String tier) {
+    long hdfs = storage.writtenBytesByTier().getOrDefault(tier, 0L);
+    return hdfs + (intermediate == null ? 0 : intermediate.writtenBytesByTier().getOrDefault(tier, 0L));
+  }
+
+  /** {@link #bytesWritten} without the input loads: what the jobs themselves wrote (output and intermediate). */
+  public long bytesWrittenByJobs(String tier) {
+    return bytesWritten(tier) - storage.loadedBytesByTier().getOrDefault(tier, 0L);
   }
 
   /**
@@ -77,9 +91,12 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param makespanSeconds first submit to last finish
    * @param mapPhaseSeconds sum over jobs of submit to last map done (waiting for slots, reading, map-side writes)
    * @param reducePhaseSeconds sum over jobs of last map done to finish (shuffle and output writes)
+   * @param p50JobSeconds   median submit-to-finish time
+   * @param p90JobSeconds   90th percentile of them
+   * @param p99JobSeconds   99th percentile of them
    */
   public record Time(double meanJobSeconds, double totalJobSeconds, double makespanSeconds, double mapPhaseSeconds,
-      double reducePhaseSeconds) {}
+      double reducePhaseSeconds, double p50JobSeconds, double p90JobSeconds, double p99JobSeconds) {}
 
   /**
    * @param bytesByTier      replica bytes per tier at the end
@@ -92,9 +109,12 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
    * @param evictedFiles     files the LRU rule deleted
    * @param evictedBytes     their bytes
    * @param movedBytes       replica bytes created by popularity decisions
+   * @param writtenBytesByTier replica bytes written to each tier during the run (input loads, job output, copies)
+   * @param loadedBytesByTier  the part of them that loaded jobs' input files (taken as loaded before each job)
    */
   public record Storage(Map<String, Long> bytesByTier, Map<String, Long> peakBytesByTier, long bytes, long peakBytes,
-      double costUsd, long fallbacks, long unplacedReplicas, long evictedFiles, long evictedBytes, long movedBytes) {}
+      double costUsd, long fallbacks, long unplacedReplicas, long evictedFiles, long evictedBytes, long movedBytes,
+      Map<String, Long> writtenBytesByTier, Map<String, Long> loadedBytesByTier) {}
 
   /** Device energy over the makespan: busy device time at active power, the rest at idle power. */
   public record Energy(Map<String, Double> joulesByTier, double joules) {}
@@ -142,4 +162,20 @@ public record SimResult(Run run, long jobs, long mapTasks, long reduceTasks, Io 
       Map<String, Long> spinUpsByCause, double spinUpsPerDiskPerDay, double mostSpinUpsOfOneDisk,
       int dailySpinUpBudget, Map<String, Double> backupStateShare, double stallSeconds, long stalledIos,
       long unusedPredictedSpinUps, long backupReads, long backupReadsWithPrimaryLive) {}
+
+  /**
+   * Intermediate data on the nodes' local dirs (the spec's {@code intermediate} tier, else each node's slowest
+   * primary tier).
+   *
+   * @param model              what was modeled ({@code fetches} or {@code full}, see the engine's IntermediateIo)
+   * @param writtenBytesByTier bytes written: map outputs, map merges, reducers' merges
+   * @param readBytesByTier    bytes read: shuffle fetches, map merges, reducers' merges
+   * @param mapOutputBytes     map output written by the maps (spills)
+   * @param mapMergeBytes      spills merged into one output file (read once and written once more)
+   * @param reduceMergeBytes   fetched data the reducers merged to disk and read back
+   * @param segments           map-output segments the shuffle read, each a positioning on its device
+   * @param positioningSeconds device time those positionings took, summed
+   */
+  public record Intermediate(String model, Map<String, Long> writtenBytesByTier, Map<String, Long> readBytesByTier,
+      long mapOutputBytes, long mapMergeBytes, long reduceMergeBytes, long segments, double positioningSeconds) {}
 }

@@ -44,6 +44,10 @@ public final class FileStore {
   private final LinkedHashMap<String, SimFile> files = new LinkedHashMap<>(1 << 12, 0.75f, true);
   private final long[] usedBytes;
   private final long[] peakUsedBytes;
+  /** Replica bytes written to each tier: every placed block and every finished copy (write endurance). */
+  private final long[] writtenBytes;
+  /** The part of {@link #writtenBytes} that loaded jobs' input files (not job output). */
+  private final long[] loadedBytes;
   private long totalUsedBytes;
   private long peakTotalBytes;
   private long liveBlocks;
@@ -66,6 +70,8 @@ public final class FileStore {
     this.listener = listener;
     this.usedBytes = new long[cluster.tiers().size()];
     this.peakUsedBytes = new long[cluster.tiers().size()];
+    this.writtenBytes = new long[cluster.tiers().size()];
+    this.loadedBytes = new long[cluster.tiers().size()];
   }
 
   public long blockSize() {
@@ -171,6 +177,10 @@ public final class FileStore {
       int tier = model.tierIndex(target.tier());
       file.setReplica(block, slot++, SimFile.pack(node, tier));
       addUsed(tier, bytes);
+      writtenBytes[tier] += bytes;
+      if (!file.output()) {
+        loadedBytes[tier] += bytes;
+      }
     }
   }
 
@@ -405,6 +415,7 @@ public final class FileStore {
     }
     file.setReplica(copy.block(), slot, copy.target());
     movedReplicaBytes += copy.bytes();
+    writtenBytes[copy.targetTier()] += copy.bytes();
     settle(file, copy.block(), replicas, tier == null ? -1 : model.tierIndex(tier));
     return true;
   }
@@ -486,6 +497,16 @@ public final class FileStore {
 
   public long usedBytes(int tier) {
     return usedBytes[tier];
+  }
+
+  /** Replica bytes written to the tier so far: placed blocks (input loads, job output) and finished copies. */
+  public long writtenBytes(int tier) {
+    return writtenBytes[tier];
+  }
+
+  /** The part of {@link #writtenBytes} that loaded input files before their jobs. */
+  public long loadedBytes(int tier) {
+    return loadedBytes[tier];
   }
 
   public long peakUsedBytes(int tier) {

@@ -43,6 +43,10 @@ public final class SimCluster {
   private final int[] uplinkUp;
   private final int[] uplinkDown;
   private final int[] intermediateTier;
+  /** Per node and tier: the slowest volume's positioning time before a random read, seconds. */
+  private final double[][] positionSeconds;
+  /** Per node and tier: the slowest volume's read rate, bytes per second (what one flow gets at most). */
+  private final double[][] deviceReadRate;
   private final List<DeviceGroup> deviceGroups = new ArrayList<>();
   private final long[] tierCapacity;
 
@@ -71,6 +75,8 @@ public final class SimCluster {
     nicOut = new int[n];
     nicIn = new int[n];
     intermediateTier = new int[n];
+    positionSeconds = new double[n][tiers.size()];
+    deviceReadRate = new double[n][tiers.size()];
     tierCapacity = new long[tiers.size()];
     double nic = spec.network().nicGbps() * 1e9 / 8;
     double uplink = spec.network().rackUplinkGbps() * 1e9 / 8;
@@ -86,11 +92,7 @@ public final class SimCluster {
       }
       nicOut[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
       nicIn[i] = network.addResource(nic, nic, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
-      intermediateTier[i] = localDirTier(i);
-      if (intermediateTier[i] < 0) {
-        throw new IllegalArgumentException("node " + hosts[i]
-            + " has no primary (non-backup, non-ARCHIVE) volume for intermediate data");
-      }
+      intermediateTier[i] = intermediateTierOf(i, nodeSpec);
     }
     int racks = model.racks().size();
     uplinkUp = new int[racks];
@@ -128,11 +130,13 @@ public final class SimCluster {
       write += device.writeMBps() * 1e6;
       slowestRead = Math.min(slowestRead, device.readMBps() * 1e6);
       slowestWrite = Math.min(slowestWrite, device.writeMBps() * 1e6);
+      positionSeconds[node][tier] = Math.max(positionSeconds[node][tier], device.positionMillis() / 1000);
       active += device.activeWatts();
       idle += device.idleWatts();
       tierCapacity[tier] += volume.capacityBytes();
       devices++;
     }
+    deviceReadRate[node][tier] = devices == 0 ? 0 : slowestRead;
     if (deviceModel == DeviceModel.PER_VOLUME || devices == 0) {
       deviceResources[node][tier] = perVolume.stream().mapToInt(Integer::intValue).toArray();
       return;
@@ -227,6 +231,30 @@ public final class SimCluster {
   }
 
   /**
+   * Where node {@code node} keeps intermediate data. The spec's {@code intermediate} key decides, through the same
+   * {@link ClusterSpec#intermediateVolumes} the embedded and multi-host clusters lay YARN's local dirs out by; a
+   * spec without it gets the node's slowest primary tier (YARN's default dirs sit on the system disks, which in
+   * hatS's and AptStore's clusters are the HDDs).
+   */
+  private int intermediateTierOf(int node, NodeSpec nodeSpec) {
+    List<Integer> volumes = spec.intermediateVolumes(nodeSpec);
+    if (!volumes.isEmpty()) {
+      int tier = model.tierIndex(spec.tierOf(nodeSpec, volumes.get(0)));
+      if (tiers.get(tier).backup()) {
+        throw new IllegalArgumentException("node " + hosts[node] + ": intermediate tier '" + tiers.get(tier).name()
+            + "' is a backup tier, kept asleep; name a primary tier for intermediate data");
+      }
+      return tier;
+    }
+    int fallback = localDirTier(node);
+    if (fallback < 0) {
+      throw new IllegalArgumentException("node " + hosts[node]
+          + " has no primary (non-backup, non-ARCHIVE) volume for intermediate data");
+    }
+    return fallback;
+  }
+
+  /**
    * The slowest of the node's tiers that MapReduce keeps its local directories on, or -1: neither a backup tier (kept
    * asleep) nor an ARCHIVE tier (a filer share or archive disks, which hold HDFS replicas, not shuffle files).
    */
@@ -240,9 +268,22 @@ public final class SimCluster {
     return -1;
   }
 
-  /** Where a node keeps intermediate (shuffle) data: its slowest local primary tier, HDDs in hatS's setup. */
+  /**
+   * Where a node keeps intermediate data (map outputs, merges, what the shuffle serves): the spec's
+   * {@code intermediate} tier, else its slowest local primary tier (HDDs in hatS's setup).
+   */
   public int intermediateTier(int node) {
     return intermediateTier[node];
+  }
+
+  /** Seconds a device of the node's tier spends positioning before a random read (its slowest volume's). */
+  public double positionSeconds(int node, int tier) {
+    return positionSeconds[node][tier];
+  }
+
+  /** Most bytes per second one flow reads from a device of the node's tier (its slowest volume's read rate). */
+  public double deviceReadRate(int node, int tier) {
+    return deviceReadRate[node][tier];
   }
 
   /** Total bytes the spec gives the tier across all nodes. */

@@ -94,6 +94,49 @@ public final class ComparisonTable {
     return out.toString();
   }
 
+  /**
+   * Bytes each run wrote to and read from each tier, HDFS replicas apart from intermediate data, with the shuffle's
+   * positionings and what the capacity rule did; empty unless a run modeled intermediate I/O in full.
+   */
+  public static String writes(GroupResults group) {
+    if (group.results().stream().noneMatch(r -> r.intermediate() != null && r.intermediate().model().equals("full"))) {
+      return "";
+    }
+    List<String> tiers = List.copyOf(group.baseline().storage().writtenBytesByTier().keySet());
+    int width = Math.max(12, group.results().stream().mapToInt(r -> r.run().label().length()).max().orElse(0));
+    long largest = group.results().stream().mapToLong(r -> Math.max(r.storage().writtenBytesByTier().values().stream()
+        .mapToLong(v -> v).max().orElse(0),
+        r.intermediate() == null ? 0 : r.intermediate().writtenBytesByTier()
+            .values().stream().mapToLong(v -> v).max().orElse(0)))
+        .max().orElse(0);
+    double unit = largest >= 1e12 ? 1e12 : largest >= 1e9 ? 1e9 : 1e6;
+    StringBuilder out = new StringBuilder("  bytes written and read by tier (" + (unit == 1e12 ? "TB" : unit == 1e9
+        ? "GB" : "MB") + "):\n");
+    StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "    %-" + width + "s", "run"));
+    for (String tier : tiers) {
+      header.append(String.format(Locale.ROOT, " %13s %13s %13s %13s", "input ld " + tier, "output wr " + tier,
+          "interm. wr " + tier, "interm. rd " + tier));
+    }
+    header.append(String.format(Locale.ROOT, " %12s %12s %8s %9s", "segments", "position h", "evicted",
+        "fallbacks"));
+    out.append(header).append('\n');
+    for (SimResult r : group.results()) {
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-" + width + "s", r.run().label()));
+      SimResult.Intermediate i = r.intermediate();
+      for (String tier : tiers) {
+        long loaded = r.storage().loadedBytesByTier().getOrDefault(tier, 0L);
+        line.append(String.format(Locale.ROOT, " %13.2f %13.2f %13.2f %13.2f", loaded / unit,
+            (r.storage().writtenBytesByTier().getOrDefault(tier, 0L) - loaded) / unit,
+            i == null ? 0 : i.writtenBytesByTier().getOrDefault(tier, 0L) / unit,
+            i == null ? 0 : i.readBytesByTier().getOrDefault(tier, 0L) / unit));
+      }
+      line.append(String.format(Locale.ROOT, " %12d %12.1f %8d %9d", i == null ? 0 : i.segments(),
+          i == null ? 0 : i.positioningSeconds() / 3600, r.storage().evictedFiles(), r.storage().fallbacks()));
+      out.append(line).append('\n');
+    }
+    return out.toString();
+  }
+
   static String number(double value) {
     double abs = Math.abs(value);
     if (abs >= 1000) {

@@ -48,6 +48,9 @@ public final class ResultColumns {
     c.put("makespan_s", r.time().makespanSeconds());
     c.put("map_phase_job_s", r.time().mapPhaseSeconds());
     c.put("reduce_phase_job_s", r.time().reducePhaseSeconds());
+    c.put("p50_job_s", r.time().p50JobSeconds());
+    c.put("p90_job_s", r.time().p90JobSeconds());
+    c.put("p99_job_s", r.time().p99JobSeconds());
     r.storage().bytesByTier().forEach((tier, bytes) -> c.put("stored_bytes_" + tier, bytes));
     r.storage().peakBytesByTier().forEach((tier, bytes) -> c.put("peak_stored_bytes_" + tier, bytes));
     c.put("stored_bytes", r.storage().bytes());
@@ -58,10 +61,15 @@ public final class ResultColumns {
     c.put("evicted_files", r.storage().evictedFiles());
     c.put("evicted_bytes", r.storage().evictedBytes());
     c.put("moved_bytes", r.storage().movedBytes());
+    r.storage().writtenBytesByTier().forEach((tier, bytes) -> c.put("hdfs_written_bytes_" + tier, bytes));
+    r.storage().loadedBytesByTier().forEach((tier, bytes) -> c.put("input_loaded_bytes_" + tier, bytes));
     r.energy().joulesByTier().forEach((tier, joules) -> c.put("energy_j_" + tier, joules));
     c.put("energy_j", r.energy().joules());
     if (r.power() != null) {
       powerColumns(c, r.power());
+    }
+    if (r.intermediate() != null) {
+      intermediateColumns(c, r.intermediate());
     }
     c.put("wall_s", r.performance().wallSeconds());
     c.put("flows", r.performance().flows());
@@ -69,6 +77,17 @@ public final class ResultColumns {
     c.put("peak_live_blocks", r.performance().peakLiveBlocks());
     c.put("live_blocks", r.performance().liveBlocks());
     return c;
+  }
+
+  private static void intermediateColumns(Map<String, Object> c, SimResult.Intermediate i) {
+    c.put("intermediate_io", i.model());
+    i.writtenBytesByTier().forEach((tier, bytes) -> c.put("intermediate_written_bytes_" + tier, bytes));
+    i.readBytesByTier().forEach((tier, bytes) -> c.put("intermediate_read_bytes_" + tier, bytes));
+    c.put("map_output_bytes", i.mapOutputBytes());
+    c.put("map_merge_bytes", i.mapMergeBytes());
+    c.put("reduce_merge_bytes", i.reduceMergeBytes());
+    c.put("shuffle_segments", i.segments());
+    c.put("shuffle_positioning_s", i.positioningSeconds());
   }
 
   private static void powerColumns(Map<String, Object> c, SimResult.Power p) {

@@ -18,6 +18,9 @@ public record Metric(String label, String unit, ToDoubleFunction<SimResult> valu
   public static final Metric NETWORK = new Metric("network bytes", "TB", r -> r.network().bytes() / 1e12, false);
   public static final Metric JOB_TIME = new Metric("execution time", "job-hours",
       r -> r.time().totalJobSeconds() / 3600, false);
+  public static final Metric JOB_TIME_P50 = new Metric("job time p50", "s", r -> r.time().p50JobSeconds(), false);
+  public static final Metric JOB_TIME_P90 = new Metric("job time p90", "s", r -> r.time().p90JobSeconds(), false);
+  public static final Metric JOB_TIME_P99 = new Metric("job time p99", "s", r -> r.time().p99JobSeconds(), false);
   public static final Metric MAKESPAN = new Metric("makespan", "s", r -> r.time().makespanSeconds(), false);
   public static final Metric ENERGY = new Metric("device energy", "kJ", r -> r.energy().joules() / 1e3, false);
   public static final Metric STORAGE_COST = new Metric("storage cost", "USD", r -> r.storage().costUsd(), false);

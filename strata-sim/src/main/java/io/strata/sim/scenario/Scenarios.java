@@ -6,7 +6,7 @@ import java.util.List;
 /** The scenarios {@code strata simulate --scenario NAME} knows. */
 public final class Scenarios {
   public static final List<Scenario> ALL = List.of(new Hats500(), new AptStore(), new AptStoreReadContention(),
-      new HdfshSort(), new EnergyDay());
+      new HdfshSort(), new EnergyDay(), new IoSplitDay());
 
   private Scenarios() {}
 

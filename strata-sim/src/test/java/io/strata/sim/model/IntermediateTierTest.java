@@ -51,4 +51,42 @@ class IntermediateTierTest {
       assertEquals("das", cluster.tiers().get(cluster.intermediateTier(node)).name(), cluster.host(node));
     }
   }
+
+  private static final String HYBRID = """
+      name: hybrid
+      tiers:
+        - {name: ssd, storageType: SSD}
+        - {name: hdd, storageType: DISK}
+        - {name: backup, storageType: ARCHIVE}
+      %s
+      racks:
+        - name: /r1
+          nodes:
+            - host: a
+              volumes: [{device: sata-ssd, capacity: 1TB}, {device: hdd, capacity: 1TB}, {device: backup-array, capacity: 2TB, backup: true}]
+            - host: b
+              volumes: [{device: sata-ssd, capacity: 1TB}, {device: hdd, capacity: 1TB}, {device: backup-array, capacity: 2TB, backup: true}]
+      """;
+
+  @Test
+  void theSpecsIntermediateKeyDecidesEveryNodesTierAsTheEmbeddedClusterDoes() {
+    SimCluster ssd = new SimCluster(SpecParser.parse("hybrid", HYBRID.formatted("intermediate: ssd")));
+    SimCluster hdd = new SimCluster(SpecParser.parse("hybrid", HYBRID.formatted("intermediate: hdd")));
+    SimCluster unset = new SimCluster(SpecParser.parse("hybrid", HYBRID.formatted("")));
+    for (int node = 0; node < 2; node++) {
+      assertEquals("ssd", ssd.tierName(ssd.intermediateTier(node)));
+      assertEquals("hdd", hdd.tierName(hdd.intermediateTier(node)));
+      assertEquals("hdd", unset.tierName(unset.intermediateTier(node)), "the slowest primary tier by default");
+      assertEquals(0.0127, hdd.positionSeconds(node, hdd.intermediateTier(node)), 1e-12);
+      assertEquals(0.00004, ssd.positionSeconds(node, ssd.intermediateTier(node)), 1e-12);
+    }
+  }
+
+  @Test
+  void aBackupTierForIntermediateDataIsRefusedNamingTheNodeAndTier() {
+    IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+        () -> new SimCluster(SpecParser.parse("hybrid", HYBRID.formatted("intermediate: backup"))));
+    assertTrue(error.getMessage().contains("node a: intermediate tier 'backup' is a backup tier"),
+        error.getMessage());
+  }
 }
