@@ -72,22 +72,10 @@ class KatPinningIT {
   static void start() throws Exception {
     resolveToLoopback(List.of("h1", "h2", "h3", "h4"));
     excludes = Files.writeString(temp.resolve("dfs.exclude"), "");
-    cluster = EmbeddedCluster.start(io.strata.core.spec.SpecParser.parse("kat spec", """
-        name: kat-pinned
-        description: one rack of four hosts
-        tiers:
-          - {name: hdd, storageType: DISK}
-        racks:
-          - name: /rack1
-            nodes:
-              - {host: h1, volumes: [{device: hdd, capacity: 128MiB}]}
-              - {host: h2, volumes: [{device: hdd, capacity: 128MiB}]}
-              - {host: h3, volumes: [{device: hdd, capacity: 128MiB}]}
-              - {host: h4, volumes: [{device: hdd, capacity: 128MiB}]}
-        """), EmbeddedCluster.Options.defaults(temp.resolve("cluster")).withEmulation(false).withBlockSize(1 << 20)
-        .withConf(Map.of("dfs.datanode.block-pinning.enabled", "true", "dfs.hosts.exclude", excludes.toString(),
-            "dfs.namenode.decommission.interval", "1", "dfs.balancer.getBlocks.min-block-size", "1024",
-            "dfs.balancer.moverThreads", "20", "dfs.balancer.max-no-move-interval", "3000")));
+    cluster = KatClusters.oneRack(temp.resolve("cluster"), List.of("h1", "h2", "h3", "h4"), "128MiB", Map.of(
+        "dfs.datanode.block-pinning.enabled", "true", "dfs.hosts.exclude", excludes.toString(),
+        "dfs.namenode.decommission.interval", "1", "dfs.balancer.getBlocks.min-block-size", "1024",
+        "dfs.balancer.moverThreads", "20", "dfs.balancer.max-no-move-interval", "3000"));
     fs = cluster.fileSystem();
     conf = cluster.clientConf();
   }

@@ -79,9 +79,19 @@ final class MapOutputTable {
     records++;
   }
 
-  /** Hash bits mixed so that keys differing only in high bits spread over a small table (as HashMap does). */
+  /**
+   * The key bytes' hash (a polynomial, like String's) mixed with MurmurHash3's finalizer: words that differ only in
+   * their last character hash to neighbouring values, which in a linearly probed table would fill runs of adjacent
+   * slots and make every probe walk them.
+   */
   private static int spread(int hash) {
-    return hash ^ (hash >>> 16);
+    int h = hash;
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    h ^= h >>> 16;
+    return h;
   }
 
   private void grow() {
