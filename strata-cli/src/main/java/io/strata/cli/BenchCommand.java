@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
     subcommands = {BenchEmulationCommand.class, BenchRetrievalCommand.class, BenchPopularityCommand.class,
         BenchTierCommand.class, BenchInPlaceCommand.class,
         BenchPlacementCommand.class, BenchAutotierCommand.class, BenchNetworkCommand.class,
-        BenchEnergyCommand.class, BenchHadoopCommand.class, BenchIoSplitCommand.class, BenchKatCommand.class})
+        BenchEnergyCommand.class, BenchHadoopCommand.class, BenchIoSplitCommand.class, BenchKatCommand.class,
+        BenchKatMapCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;

@@ -166,37 +166,11 @@ final class KatCommand implements Runnable {
     }
   }
 
-  @Command(name = "check", mixinStandardHelpOptions = true,
-      description = {"Report, per partition of DST, whether its owner is live and every block has a replica on "
-          + "it. The Balancer, the Mover, decommissioning and re-replication move replicas without knowing "
-          + "partitions. Exit code 1 if a partition is not in place (run strata kat heal DST)."})
-  static final class Check implements Callable<Integer> {
-    @Mixin
-    HdfsConnection connection;
-
-    @Parameters(paramLabel = "DST", description = "the KAT directory")
-    String dst;
-
-    @Option(names = "--json", description = "print the report as JSON")
-    boolean json;
-
-    @Override
-    public Integer call() throws Exception {
-      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration())) {
-        KatCheck.Report report = KatCheck.check(fs, new Path(dst));
-        printCheck(report, json);
-        return report.inPlace() ? 0 : StrataCli.EXIT_FAILED;
-      }
-    }
-  }
-
-  @Command(name = "heal", mixinStandardHelpOptions = true,
-      description = {"Put a replica of every block of DST's partitions back on the partition's owner, with the "
-          + "DataNodes' replace operation as the Balancer uses it: the owner copies the block and only then is "
-          + "a replica elsewhere (in the owner's rack if there is one) dropped, so no block has fewer replicas "
-          + "at any time. A partition whose owner is dead first gets the live DataNode owning fewest partitions. "
-          + "Needs the HDFS superuser, like the Balancer. Exit code 1 if a partition stays out of place."})
-  static final class Heal implements Callable<Integer> {
+  /**
+   * What check and heal share: DST on HDFS opened from the connection options, the work done, its result printed
+   * (or as JSON with --json), and exit code 1 if a partition is still out of place afterwards.
+   */
+  abstract static class OnKatDirectory implements Callable<Integer> {
     @Mixin
     HdfsConnection connection;
 
@@ -206,21 +180,52 @@ final class KatCommand implements Runnable {
     @Option(names = "--json", description = "print the result as JSON")
     boolean json;
 
+    /** Does the work on DST and prints its result; returns the partitions' state afterwards. */
+    abstract KatCheck.Report run(DistributedFileSystem fs, Configuration conf, Path dir) throws Exception;
+
     @Override
     public Integer call() throws Exception {
       Configuration conf = connection.configuration();
       try (DistributedFileSystem fs = HdfsFileSystems.open(conf)) {
-        KatHeal.Result result = KatHeal.heal(fs, conf, new Path(dst), System.err);
-        if (json) {
-          System.out.println(JSON.writeValueAsString(result));
-        } else {
-          System.out.printf(Locale.ROOT, "moved %d block(s), %d new owner(s), %d failure(s)%n", result.blocksMoved(),
-              result.newOwners().size(), result.failures().size());
-          result.failures().forEach(f -> System.out.println("  failed: " + f));
-          printCheck(result.after(), false);
-        }
-        return result.after().inPlace() ? 0 : StrataCli.EXIT_FAILED;
+        return run(fs, conf, new Path(dst)).inPlace() ? 0 : StrataCli.EXIT_FAILED;
       }
+    }
+  }
+
+  @Command(name = "check", mixinStandardHelpOptions = true,
+      description = {"Report, per partition of DST, whether its owner is live (and not being decommissioned) and "
+          + "every block has a replica on it. The Balancer, the Mover, decommissioning and re-replication move "
+          + "replicas without knowing partitions. Exit code 1 if a partition is not in place (run strata kat heal "
+          + "DST)."})
+  static final class Check extends OnKatDirectory {
+    @Override
+    KatCheck.Report run(DistributedFileSystem fs, Configuration conf, Path dir) throws Exception {
+      KatCheck.Report report = KatCheck.check(fs, dir);
+      printCheck(report, json);
+      return report;
+    }
+  }
+
+  @Command(name = "heal", mixinStandardHelpOptions = true,
+      description = {"Put a replica of every block of DST's partitions back on the partition's owner, with the "
+          + "DataNodes' replace operation as the Balancer uses it: the owner copies the block and only then is "
+          + "a replica elsewhere (in the owner's rack if there is one) dropped, so no block has fewer replicas "
+          + "at any time. A partition whose owner is dead or decommissioned first gets the live DataNode owning "
+          + "fewest partitions. Needs the HDFS superuser, like the Balancer. Exit code 1 if a partition stays out "
+          + "of place."})
+  static final class Heal extends OnKatDirectory {
+    @Override
+    KatCheck.Report run(DistributedFileSystem fs, Configuration conf, Path dir) throws Exception {
+      KatHeal.Result result = KatHeal.heal(fs, conf, dir, System.err);
+      if (json) {
+        System.out.println(JSON.writeValueAsString(result));
+      } else {
+        System.out.printf(Locale.ROOT, "moved %d block(s), %d new owner(s), %d failure(s)%n", result.blocksMoved(),
+            result.newOwners().size(), result.failures().size());
+        result.failures().forEach(f -> System.out.println("  failed: " + f));
+        printCheck(result.after(), false);
+      }
+      return result.after();
     }
   }
 }

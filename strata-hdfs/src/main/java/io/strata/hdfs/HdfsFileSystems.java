@@ -19,7 +19,8 @@ public final class HdfsFileSystems {
     FileSystem fs = FileSystem.newInstance(conf);
     if (!(fs instanceof DistributedFileSystem dfs)) {
       fs.close();
-      throw new ConfigException(fs.getUri() + " is not HDFS: tiers exist only in HDFS");
+      throw new ConfigException(
+          fs.getUri() + " is not HDFS; this command needs HDFS (--fs hdfs://HOST:PORT or --conf DIR)");
     }
     return dfs;
   }

@@ -53,7 +53,7 @@ public final class KatCheck {
       int blocks = 0;
       int off = 0;
       List<String> elsewhere = new ArrayList<>();
-      for (FileStatus file : partitionFiles(dfs, qualified, manifest, p)) {
+      for (FileStatus file : manifest.partitionFiles(dfs, qualified, p)) {
         bytes += file.getLen();
         for (BlockLocation block : dfs.getFileBlockLocations(file, 0, file.getLen())) {
           blocks++;
@@ -67,18 +67,5 @@ public final class KatCheck {
       states.add(new PartitionState(p, owner, live.containsKey(owner), bytes, blocks, off, elsewhere));
     }
     return new Report(qualified.toString(), manifest.keyFunction(), manifest.partitions(), states);
-  }
-
-  /** The partition's files the manifest lists, in batch order. */
-  static List<FileStatus> partitionFiles(DistributedFileSystem dfs, Path dir, KatManifest manifest, int p)
-      throws IOException {
-    List<FileStatus> files = new ArrayList<>();
-    for (KatManifest.Batch batch : manifest.batches()) {
-      Path file = new Path(KatManifest.partitionDir(dir, p), String.format("b-%05d", batch.batch()));
-      if (dfs.exists(file)) {
-        files.add(dfs.getFileStatus(file));
-      }
-    }
-    return files;
   }
 }

@@ -62,7 +62,7 @@ public final class KatHeal {
     try (BlockMover mover = new BlockMover(dfs, conf)) {
       for (int p = 0; p < manifest.partitions(); p++) {
         DatanodeInfo owner = live.get(owners.get(p));
-        for (FileStatus file : KatCheck.partitionFiles(dfs, qualified, manifest, p)) {
+        for (FileStatus file : manifest.partitionFiles(dfs, qualified, p)) {
           if (newOwners.containsKey(p)) {
             dfs.setXAttr(file.getPath(), KatManifest.XATTR_OWNER, owner.getHostName().getBytes(
                 StandardCharsets.UTF_8));

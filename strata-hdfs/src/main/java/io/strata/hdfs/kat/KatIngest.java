@@ -13,7 +13,9 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -367,18 +369,51 @@ public final class KatIngest {
     return owners;
   }
 
-  /** Live DataNodes by host name, sorted. */
+  /**
+   * DataNodes that can own a partition, by host name, sorted: live and not being decommissioned (a node leaving
+   * the cluster keeps listing its replicas until it is gone, so it must not count as holding a partition). A
+   * node in maintenance stays an owner: it comes back with its replicas.
+   */
   static Map<String, DatanodeInfo> liveDataNodes(DistributedFileSystem dfs) throws IOException {
     Map<String, DatanodeInfo> live = new java.util.TreeMap<>();
     for (DatanodeInfo info : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
-      live.put(info.getHostName(), info);
+      if (!info.isDecommissionInProgress() && !info.isDecommissioned()) {
+        live.put(info.getHostName(), info);
+      }
     }
     return live;
   }
 
-  /** The favored-node address of a DataNode: the transfer address the NameNode knows it by. */
+  /**
+   * The favored-node address of a DataNode. The client passes it to the NameNode as NAME:PORT, which the NameNode
+   * resolves to place the replica, and pins a replica (with {@code dfs.datanode.block-pinning.enabled}) only when
+   * NAME is the host name the DataNode registered with. So it is the host name when that resolves here to the
+   * DataNode's address, as on a cluster with working DNS; otherwise the address itself, which places the replica
+   * as well but cannot pin it ({@link #pinnable} says which).
+   */
   static InetSocketAddress favoredAddress(DatanodeInfo info) {
-    return new InetSocketAddress(info.getIpAddr(), info.getXferPort());
+    try {
+      byte[] ip = InetAddress.getByName(info.getIpAddr()).getAddress();
+      String name = pinnable(info) ? info.getHostName() : info.getIpAddr();
+      // An address with its name given: nothing is looked up again when the client reads the name back.
+      return new InetSocketAddress(InetAddress.getByAddress(name, ip), info.getXferPort());
+    } catch (UnknownHostException e) {
+      return new InetSocketAddress(info.getIpAddr(), info.getXferPort());
+    }
+  }
+
+  /** Whether the DataNode's host name resolves here to its address, so that its favored replicas can be pinned. */
+  static boolean pinnable(DatanodeInfo info) {
+    try {
+      for (InetAddress address : InetAddress.getAllByName(info.getHostName())) {
+        if (address.getHostAddress().equals(info.getIpAddr())) {
+          return true;
+        }
+      }
+      return false;
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   /** One open file per partition for this batch; all of them, empty ones too, so every partition exists. */
@@ -395,6 +430,7 @@ public final class KatIngest {
       this.writers = new Writer[partitions];
       short replication = options.replication() > 0 ? options.replication() : dfs.getDefaultReplication(dst);
       long blockSize = dfs.getDefaultBlockSize(dst);
+      List<String> unpinnable = new ArrayList<>();
       try {
         for (int p = 0; p < partitions; p++) {
           paths[p] = new Path(KatManifest.partitionDir(dst, p), batchName);
@@ -407,6 +443,12 @@ public final class KatIngest {
           InetSocketAddress[] favored = null;
           if (node != null) {
             favored = new InetSocketAddress[] {favoredAddress(node)};
+            if (!pinnable(node) && unpinnable.isEmpty()) {
+              unpinnable.add(owner);
+              warnings.add("the owners' host names (e.g. " + owner + ") do not resolve here to their DataNodes' "
+                  + "addresses: their replicas are placed by address, and HDFS cannot pin them even with "
+                  + "dfs.datanode.block-pinning.enabled (check and heal still restore them)");
+            }
           } else {
             warnings.add("partition " + p + ": its owner " + owner + " is not live; written without it, "
                 + "strata kat heal moves it back or to a new owner");

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options.Rename;
 import org.apache.hadoop.fs.Path;
@@ -73,6 +74,21 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
   /** The directory of partition {@code p} under {@code dir}. */
   public static Path partitionDir(Path dir, int partition) {
     return new Path(dir, String.format("p-%05d", partition));
+  }
+
+  /**
+   * The files of partition {@code p} under {@code dir} that the manifest lists, in batch order: a file a killed
+   * ingest left is not read, and one a batch did not write (removed by hand) is left out.
+   */
+  public List<FileStatus> partitionFiles(FileSystem fs, Path dir, int p) throws IOException {
+    List<FileStatus> files = new ArrayList<>();
+    for (Batch batch : batches) {
+      Path file = new Path(partitionDir(dir, p), String.format("b-%05d", batch.batch()));
+      if (fs.exists(file)) {
+        files.add(fs.getFileStatus(file));
+      }
+    }
+    return files;
   }
 
   /** The partition a file under DST belongs to, from its directory's name; -1 if it is no partition file. */

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.core.config.ConfigException;
 import io.strata.core.kat.KeyFunctions;
 import io.strata.core.kat.PartitionMap;
-import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.kat.mr.KatInputFormat;
 import io.strata.hdfs.kat.mr.KatJobs;
@@ -47,20 +46,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KatIngestIT {
-  private static final String SPEC = """
-      name: kat-four
-      description: one rack of four hosts
-      tiers:
-        - {name: hdd, storageType: DISK}
-      racks:
-        - name: /rack1
-          nodes:
-            - {host: h1, volumes: [{device: hdd, capacity: 128MiB}]}
-            - {host: h2, volumes: [{device: hdd, capacity: 128MiB}]}
-            - {host: h3, volumes: [{device: hdd, capacity: 128MiB}]}
-            - {host: h4, volumes: [{device: hdd, capacity: 128MiB}]}
-      """;
-
   @TempDir
   static Path temp;
   static EmbeddedCluster cluster;
@@ -69,9 +54,8 @@ class KatIngestIT {
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = EmbeddedCluster.start(SpecParser.parse("kat spec", SPEC), EmbeddedCluster.Options
-        .defaults(temp.resolve("cluster")).withEmulation(false).withBlockSize(1 << 20)
-        .withConf(Map.of("dfs.balancer.getBlocks.min-block-size", "1024", "dfs.balancer.moverThreads", "20")));
+    cluster = KatClusters.oneRack(temp.resolve("cluster"), List.of("h1", "h2", "h3", "h4"), "128MiB",
+        Map.of("dfs.balancer.getBlocks.min-block-size", "1024", "dfs.balancer.moverThreads", "20"));
     fs = cluster.fileSystem();
     conf = cluster.clientConf();
   }

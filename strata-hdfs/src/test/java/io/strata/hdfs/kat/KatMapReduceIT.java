@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.kat.ZipfWords;
-import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.embedded.yarn.NamedNodeYarnCluster;
@@ -40,18 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("long")
 class KatMapReduceIT {
-  private static final String SPEC = """
-      name: kat-yarn
-      description: one rack of three hosts
-      tiers:
-        - {name: hdd, storageType: DISK}
-      racks:
-        - name: /rack1
-          nodes:
-            - {host: n1, volumes: [{device: hdd, capacity: 1GiB}]}
-            - {host: n2, volumes: [{device: hdd, capacity: 1GiB}]}
-            - {host: n3, volumes: [{device: hdd, capacity: 1GiB}]}
-      """;
   private static final org.apache.hadoop.fs.Path PLAIN = new org.apache.hadoop.fs.Path("/text/plain");
   private static final org.apache.hadoop.fs.Path KAT = new org.apache.hadoop.fs.Path("/text/kat");
   /** Matches whole tokens only ("\\b": not the "w1" inside "ww1"), so the tokens key is Grep's key. */
@@ -68,8 +55,7 @@ class KatMapReduceIT {
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = EmbeddedCluster.start(SpecParser.parse("kat spec", SPEC), EmbeddedCluster.Options
-        .defaults(temp.resolve("cluster")).withEmulation(false).withBlockSize(1 << 20));
+    cluster = KatClusters.oneRack(temp.resolve("cluster"), List.of("n1", "n2", "n3"), "1GiB", Map.of());
     fs = cluster.fileSystem();
     ZipfWords words = new ZipfWords(20_000, 1.0, 7);
     for (int i = 0; i < 200_000; i++) {

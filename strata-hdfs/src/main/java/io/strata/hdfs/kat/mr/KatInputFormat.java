@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -20,14 +18,8 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 public final class KatInputFormat extends TextInputFormat {
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {
-    KatManifest manifest = KatJobs.manifest(job.getConfiguration());
-    Path dir = new Path(job.getConfiguration().get(KatJobs.DIR));
-    FileSystem fs = dir.getFileSystem(job.getConfiguration());
     List<FileStatus> files = new ArrayList<>();
-    for (int p = 0; p < manifest.partitions(); p++) {
-      // An empty partition has nothing to map (FileInputFormat would still make a split of it).
-      KatFiles.partition(fs, dir, manifest, p).stream().filter(f -> f.getLen() > 0).forEach(files::add);
-    }
+    KatFiles.nonEmpty(job).forEach(p -> files.addAll(p.files()));
     return files;
   }
 

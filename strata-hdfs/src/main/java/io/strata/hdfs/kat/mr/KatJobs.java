@@ -47,6 +47,8 @@ public final class KatJobs {
     try {
       conf.setClass(ShuffleFreeMapper.MAPPER, job.getMapperClass(), Mapper.class);
       conf.setClass(ShuffleFreeMapper.REDUCER, job.getReducerClass(), Reducer.class);
+      conf.setClass(ShuffleFreeMapper.MAP_OUTPUT_KEY, job.getMapOutputKeyClass(), Object.class);
+      conf.setClass(ShuffleFreeMapper.MAP_OUTPUT_VALUE, job.getMapOutputValueClass(), Object.class);
       Class<? extends Reducer<?, ?, ?, ?>> combiner = job.getCombinerClass();
       if (combiner != null) {
         conf.setClass(ShuffleFreeMapper.COMBINER, combiner, Reducer.class);

@@ -1,11 +1,9 @@
 package io.strata.hdfs.kat.mr;
 
-import io.strata.hdfs.kat.KatManifest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -19,20 +17,13 @@ import org.apache.hadoop.mapreduce.lib.input.CombineTextInputFormat;
 public final class KatPartitionInputFormat extends CombineTextInputFormat {
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
-    KatManifest manifest = KatJobs.manifest(job.getConfiguration());
-    Path dir = new Path(job.getConfiguration().get(KatJobs.DIR));
-    FileSystem fs = dir.getFileSystem(job.getConfiguration());
     List<InputSplit> splits = new ArrayList<>();
-    for (int p = 0; p < manifest.partitions(); p++) {
-      List<FileStatus> files = KatFiles.partition(fs, dir, manifest, p).stream().filter(f -> f.getLen() > 0)
-          .toList();
-      if (files.isEmpty()) {
-        continue;
-      }
+    for (KatFiles.Partition partition : KatFiles.nonEmpty(job)) {
+      List<FileStatus> files = partition.files();
       Path[] paths = files.stream().map(FileStatus::getPath).toArray(Path[]::new);
       long[] starts = new long[files.size()];
       long[] lengths = files.stream().mapToLong(FileStatus::getLen).toArray();
-      splits.add(new CombineFileSplit(paths, starts, lengths, new String[] {manifest.owners().get(p)}));
+      splits.add(new CombineFileSplit(paths, starts, lengths, new String[] {partition.owner()}));
     }
     return splits;
   }

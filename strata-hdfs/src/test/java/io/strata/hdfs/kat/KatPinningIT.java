@@ -1,0 +1,203 @@
+package io.strata.hdfs.kat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.embedded.EmbeddedCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.balancer.BalancerCli;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * KAT on DataNodes with {@code dfs.datanode.block-pinning.enabled}: the owners' replicas are pinned and the
+ * Balancer leaves them (KatIngestIT shows it moving them without pinning), and a decommissioned owner, which
+ * pinning does not hold back, is found by check and replaced by heal with nothing lost.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class KatPinningIT {
+  @TempDir
+  static Path temp;
+  static EmbeddedCluster cluster;
+  static DistributedFileSystem fs;
+  static Configuration conf;
+  static Path excludes;
+
+  /**
+   * HDFS pins a favored replica only when the client names the node by the host name the DataNode registered,
+   * and the NameNode must resolve that name to place it. On a cluster DNS does both; this machine cannot resolve
+   * h1..h4, so they are put into this JVM's name cache, resolving to the loopback address the DataNodes use.
+   */
+  @SuppressWarnings("unchecked")
+  private static void resolveToLoopback(List<String> hosts) throws Exception {
+    Field cacheField = InetAddress.class.getDeclaredField("cache");
+    cacheField.setAccessible(true);
+    Map<String, Object> cache = (Map<String, Object>) cacheField.get(null);
+    Constructor<?> cached = Class.forName("java.net.InetAddress$CachedAddresses").getDeclaredConstructor(
+        String.class, InetAddress[].class, long.class);
+    cached.setAccessible(true);
+    for (String host : hosts) {
+      InetAddress loopback = InetAddress.getByAddress(host, new byte[] {127, 0, 0, 1});
+      cache.put(host, cached.newInstance(host, new InetAddress[] {loopback}, Long.MAX_VALUE));
+    }
+  }
+
+  @BeforeAll
+  static void start() throws Exception {
+    resolveToLoopback(List.of("h1", "h2", "h3", "h4"));
+    excludes = Files.writeString(temp.resolve("dfs.exclude"), "");
+    cluster = KatClusters.oneRack(temp.resolve("cluster"), List.of("h1", "h2", "h3", "h4"), "128MiB", Map.of(
+        "dfs.datanode.block-pinning.enabled", "true", "dfs.hosts.exclude", excludes.toString(),
+        "dfs.namenode.decommission.interval", "1", "dfs.balancer.getBlocks.min-block-size", "1024",
+        "dfs.balancer.moverThreads", "20", "dfs.balancer.max-no-move-interval", "3000"));
+    fs = cluster.fileSystem();
+    conf = cluster.clientConf();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private static PrintStream quiet() {
+    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+  }
+
+  /** 120,000 lines by 1,000 keys (about 13 MiB), ingested into 3 partitions, owners h1 to h3, one replica. */
+  private static KatIngest.Result ingest(org.apache.hadoop.fs.Path dst) throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 120_000; i++) {
+      text.append("key").append(i % 1000).append('\t').append("payload-").append(i).append(' ')
+          .append("y".repeat(80)).append('\n');
+    }
+    Path src = temp.resolve(dst.getName() + ".tsv");
+    Files.writeString(src, text);
+    return KatIngest.run(fs, conf, KatIngest.Options.of(List.of(new org.apache.hadoop.fs.Path(src.toUri())), dst,
+        "field:1", 3).withReplication((short) 1), quiet());
+  }
+
+  /** Every block of the partition files with where its replicas are. */
+  private static List<LocatedBlock> blocks(KatManifest manifest, org.apache.hadoop.fs.Path dst, int p)
+      throws Exception {
+    List<LocatedBlock> blocks = new ArrayList<>();
+    for (FileStatus file : manifest.partitionFiles(fs, fs.makeQualified(dst), p)) {
+      blocks.addAll(fs.getClient().getLocatedBlocks(file.getPath().toUri().getPath(), 0, file.getLen())
+          .getLocatedBlocks());
+    }
+    return blocks;
+  }
+
+  private static long lines(KatManifest manifest, org.apache.hadoop.fs.Path dst) throws Exception {
+    long lines = 0;
+    for (int p = 0; p < manifest.partitions(); p++) {
+      for (FileStatus file : manifest.partitionFiles(fs, fs.makeQualified(dst), p)) {
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(file.getPath()),
+            StandardCharsets.UTF_8))) {
+          lines += in.lines().count();
+        }
+      }
+    }
+    return lines;
+  }
+
+  @Test
+  @Order(1)
+  void theOwnersReplicasArePinnedAndTheBalancerLeavesThem() throws Exception {
+    org.apache.hadoop.fs.Path dst = new org.apache.hadoop.fs.Path("/kat/pinned");
+    KatIngest.Result result = ingest(dst);
+    assertEquals(List.of("h1", "h2", "h3"), result.manifest().owners());
+    assertEquals(result.blocks(), result.blocksOnOwner());
+    assertTrue(result.warnings().isEmpty(), result.warnings().toString());
+    List<String> before = new ArrayList<>();
+    for (int p = 0; p < 3; p++) {
+      DataNode owner = cluster.dataNode(result.manifest().owners().get(p)).orElseThrow();
+      for (LocatedBlock block : blocks(result.manifest(), dst, p)) {
+        assertTrue(owner.getFSDataset().getPinning(block.getBlock()), "block " + block.getBlock() + " on "
+            + owner.getDatanodeId().getHostName() + " is pinned");
+        before.add(block.getBlock().getBlockId() + "@" + block.getLocations()[0].getHostName());
+      }
+    }
+
+    // h4 holds nothing: without pinning the Balancer moves partition blocks there (KatIngestIT).
+    int exit = BalancerCli.run(conf, "-threshold", "1");
+    assertNotEquals(-4, exit, "the Balancer failed with an I/O error");
+    List<String> after = new ArrayList<>();
+    for (int p = 0; p < 3; p++) {
+      for (LocatedBlock block : blocks(result.manifest(), dst, p)) {
+        after.add(block.getBlock().getBlockId() + "@" + block.getLocations()[0].getHostName());
+      }
+    }
+    assertEquals(before, after, "no pinned replica moved (Balancer exit code " + exit + ")");
+    assertTrue(KatCheck.check(fs, dst).inPlace());
+  }
+
+  @Test
+  @Order(2)
+  void aDecommissionedOwnerIsReportedAndHealGivesItsPartitionANewOwnerWithNothingLost() throws Exception {
+    org.apache.hadoop.fs.Path dst = new org.apache.hadoop.fs.Path("/kat/decommission");
+    KatIngest.Result result = ingest(dst);
+    String victim = result.manifest().owners().get(0);
+    DataNode node = cluster.dataNode(victim).orElseThrow();
+    Files.writeString(excludes, node.getDatanodeId().getXferAddr() + "\n");
+    // What hdfs dfsadmin -refreshNodes does, with the exclude file this cluster was started with (over RPC the
+    // NameNode would reread an hdfs-site.xml, which an embedded NameNode does not have).
+    Configuration nameNodeConf = new Configuration(conf);
+    nameNodeConf.set("dfs.hosts.exclude", excludes.toString());
+    cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNodeConf);
+    // Decommissioning copies the node's replicas elsewhere first; pinning does not hold it back.
+    EmbeddedCluster.waitFor(Duration.ofMinutes(2), () -> {
+      try {
+        return Arrays.stream(fs.getDataNodeStats(DatanodeReportType.ALL))
+            .anyMatch(d -> d.getHostName().equals(victim) && d.isDecommissioned());
+      } catch (java.io.IOException e) {
+        return false;
+      }
+    }, victim + " decommissioned");
+
+    KatCheck.Report report = KatCheck.check(fs, dst);
+    KatCheck.PartitionState state = report.states().get(0);
+    assertFalse(state.ownerLive(), "a decommissioned owner is not a usable owner: " + state);
+    assertFalse(report.inPlace());
+    assertTrue(report.states().get(1).inPlace() && report.states().get(2).inPlace(), report.toString());
+
+    KatHeal.Result healed = KatHeal.heal(fs, conf, dst, quiet());
+    assertTrue(healed.failures().isEmpty(), healed.failures().toString());
+    String newOwner = healed.newOwners().get(0);
+    assertEquals("h4", newOwner, "the in-service DataNode owning the fewest partitions");
+    assertTrue(healed.after().inPlace(), healed.after().toString());
+    for (LocatedBlock block : blocks(KatManifest.read(fs, fs.makeQualified(dst)), dst, 0)) {
+      List<String> inService = Arrays.stream(block.getLocations()).filter(DatanodeInfo::isInService)
+          .map(DatanodeInfo::getHostName).toList();
+      assertTrue(inService.contains(newOwner), block + " has an in-service replica on the new owner");
+    }
+    assertEquals(120_000, lines(result.manifest(), dst), "every record is still there");
+  }
+}
