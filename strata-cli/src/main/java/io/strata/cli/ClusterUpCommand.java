@@ -145,8 +145,10 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       throw new ConfigException("--idle-timeout is for --power only");
     }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
-    EmbeddedPower powerManager = power ? startPower(running, PowerManager.Settings.defaults(base.resolve(ReportCommand.CLUSTER_POWER_DIR))
-        .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration())) : null;
+    EmbeddedPower powerManager = power
+        ? startPower(running, PowerManager.Settings.defaults(base.resolve(ReportCommand.CLUSTER_POWER_DIR))
+            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()))
+        : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
     CountDownLatch stopRequested = new CountDownLatch(1);

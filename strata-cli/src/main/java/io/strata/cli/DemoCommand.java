@@ -124,7 +124,8 @@ final class DemoCommand implements Callable<Integer> {
       try {
         return new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir,
             dashboardPort == null ? null : DashboardCommand.settings(dashboardPort, "127.0.0.1", false,
-                new DurationArg(Duration.ofSeconds(3), "3s"))), System.out).run();
+                new DurationArg(Duration.ofSeconds(3), "3s"))),
+            System.out).run();
       } finally {
         if (keep == null) {
           FileUtils.deleteQuietly(energyDir.toFile());

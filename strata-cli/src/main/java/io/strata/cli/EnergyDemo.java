@@ -213,7 +213,8 @@ final class EnergyDemo {
   private void serveDashboard(EmbeddedCluster cluster, Path powerState, Path dir) throws Exception {
     try (DashboardServer dashboard = DashboardCommand.start(settings.dashboard(),
         new DashboardContext(cluster.clientConf(), DemoCommand.fixedTiers(cluster.spec().tierMap()), null,
-            powerState), out)) {
+            powerState),
+        out)) {
       out.printf("%nThe cluster stays up for the dashboard at %s (its Energy page) and for 'strata report %s --conf "
           + "%s': Ctrl-C to stop.%n", dashboard.address(), DATA, dir);
       out.flush();
