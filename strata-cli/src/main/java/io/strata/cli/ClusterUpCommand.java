@@ -10,6 +10,11 @@ import java.nio.file.Path;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.hdfs.HadoopSettings;
 import io.strata.hdfs.StrataKeys;
+import io.strata.hdfs.power.EmbeddedPower;
+import io.strata.hdfs.power.PowerManager;
+import io.strata.hdfs.power.PoweredVolume;
+import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -140,10 +145,10 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       throw new ConfigException("--idle-timeout is for --power only");
     }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
-    io.strata.bench.energy.EmbeddedPower powerManager = power ? io.strata.bench.energy.EmbeddedPower.start(running,
-        io.strata.hdfs.power.PowerManager.Settings.defaults(base.resolve("power"))
-            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()),
-        null) : null;
+    EmbeddedPower powerManager = power
+        ? startPower(running, PowerManager.Settings.defaults(base.resolve(ReportCommand.CLUSTER_POWER_DIR))
+            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()))
+        : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
     CountDownLatch stopRequested = new CountDownLatch(1);
@@ -181,7 +186,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       out.put("emulatedDeviceSpeed", !noEmulation);
       out.put("strataPlugins", !stock);
       if (powerManager != null) {
-        out.put("powerStateDir", base.resolve("power").toString());
+        out.put("powerStateDir", base.resolve(ReportCommand.CLUSTER_POWER_DIR).toString());
       }
       if (!stock) {
         out.put("retrieval", retrievalPolicy());
@@ -206,7 +211,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
       if (powerManager != null) {
         System.out.printf("  power        : backup volumes sleep when idle, reads go to primaries first; "
-            + "strata power status --state-dir %s%n", base.resolve("power"));
+            + "strata power status --state-dir %s%n", base.resolve(ReportCommand.CLUSTER_POWER_DIR));
       }
       running.volumeDirectories().forEach((type, dirs) -> System.out.printf("  %-12s : %s%n",
           type + " dirs", String.join(",", dirs.stream().map(Path::toString).toList())));
@@ -256,5 +261,13 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     public Iterator<String> iterator() {
       return RetrievalPolicies.NAMES.iterator();
     }
+  }
+
+  /** The power manager over an embedded cluster, its emulated disks behind the cluster's I/O hook. */
+  static EmbeddedPower startPower(EmbeddedCluster cluster, PowerManager.Settings settings) throws IOException {
+    List<PoweredVolume> volumes = cluster.volumes().stream()
+        .map(v -> PoweredVolume.of(v.storageId(), v.host(), v.directory(), v.spec())).toList();
+    return EmbeddedPower.start(volumes, URI.create(cluster.webUi()),
+        observer -> cluster.setIoGate(observer == null ? null : observer::beforeIo), settings, null);
   }
 }

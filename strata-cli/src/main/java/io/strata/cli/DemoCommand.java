@@ -78,6 +78,17 @@ final class DemoCommand implements Callable<Integer> {
           + "data; about 2 minutes)")
   boolean inplace;
 
+  @Option(names = "--energy",
+      description = "instead, energy-efficient HDFS: the energy preset with its power manager (emulated disks), a "
+          + "dataset under primary-backup read from its primaries, the backup arrays going to standby after their "
+          + "idle timeout (a line per change), and the energy saved against all disks on (about 2.5 minutes)")
+  boolean energy;
+
+  @Option(names = "--quick-disks",
+      description = "with --energy: backup arrays that spin up in 1 s instead of 15 s (an emulated device, labelled "
+          + "as such), so they may sleep after 5 s idle and the demo takes under a minute")
+  boolean quickDisks;
+
   @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardCommand.DEFAULT_PORT,
       description = "serve the dashboard of the demo's cluster on port P of 127.0.0.1 (default "
           + DashboardCommand.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
@@ -100,6 +111,26 @@ final class DemoCommand implements Callable<Integer> {
     }
     if (dashboardPort != null) {
       DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s"));
+    }
+    if (quickDisks && !energy) {
+      throw new ConfigException("--quick-disks is for --energy only");
+    }
+    if (energy) {
+      if (inplace || testbed.hosts) {
+        throw new ConfigException("--energy runs on the embedded energy cluster; drop " + (inplace ? "--inplace"
+            : "--hosts"));
+      }
+      Path energyDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-energy");
+      try {
+        return new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir,
+            dashboardPort == null ? null : DashboardCommand.settings(dashboardPort, "127.0.0.1", false,
+                new DurationArg(Duration.ofSeconds(3), "3s"))),
+            System.out).run();
+      } finally {
+        if (keep == null) {
+          FileUtils.deleteQuietly(energyDir.toFile());
+        }
+      }
     }
     if (inplace && testbed.hosts) {
       throw new ConfigException("--inplace runs on Ceph, not on the cluster of hosts; drop --hosts");
@@ -200,8 +231,20 @@ final class DemoCommand implements Callable<Integer> {
   /** The dashboard of the demo's cluster, its popularity page planning from the cluster's audit log. */
   private DashboardServer startDashboard(EmbeddedCluster cluster, ClusterChoice.Loaded hats, Path auditLog)
       throws IOException {
-    TierMap tiers = hats.spec().tierMap();
-    TierSource tierSource = new TierSource() {
+    TierSource tierSource = fixedTiers(hats.spec().tierMap());
+    AdvisorConfig advisorDefaults = AdvisorConfig.defaults();
+    long referenceSeconds = advisorDefaults.ppa(null).referenceTimeSeconds();
+    PlanSource plans = new AuditLogPlans(
+        nodes -> Advice.of("aptstore", advisorDefaults, referenceSeconds, nodes, nodes, false), auditLog,
+        ZoneId.systemDefault(), "/demo", "aptstore");
+    return DashboardCommand.start(
+        DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
+        new DashboardContext(cluster.clientConf(), tierSource, plans), System.out);
+  }
+
+  /** The tiers of the demo's spec, for the dashboard's pages. */
+  static TierSource fixedTiers(TierMap tiers) {
+    return new TierSource() {
       @Override
       public TierMap forReport() {
         return tiers;
@@ -212,14 +255,6 @@ final class DemoCommand implements Callable<Integer> {
         return tiers;
       }
     };
-    AdvisorConfig advisorDefaults = AdvisorConfig.defaults();
-    long referenceSeconds = advisorDefaults.ppa(null).referenceTimeSeconds();
-    PlanSource plans = new AuditLogPlans(
-        nodes -> Advice.of("aptstore", advisorDefaults, referenceSeconds, nodes, nodes, false), auditLog,
-        ZoneId.systemDefault(), "/demo", "aptstore");
-    return DashboardCommand.start(
-        DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
-        new DashboardContext(cluster.clientConf(), tierSource, plans), System.out);
   }
 
   /**

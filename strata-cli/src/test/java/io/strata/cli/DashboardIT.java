@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.bench.energy.EmbeddedPower;
+import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.power.PowerManager;
@@ -71,7 +71,7 @@ class DashboardIT {
       String conf = dir.toString();
       // The power manager as `cluster up --power` runs it (hatS has no backup volumes: it accounts, sleeps none).
       Path powerState = dir.resolve("power");
-      EmbeddedPower power = EmbeddedPower.start(cluster, PowerManager.Settings.defaults(powerState), null);
+      EmbeddedPower power = ClusterUpCommand.startPower(cluster, PowerManager.Settings.defaults(powerState));
       Process dashboard = startDashboard(dir, conf, auditLog, powerState);
       try (power) {
         FileSystem fs = cluster.fileSystem();

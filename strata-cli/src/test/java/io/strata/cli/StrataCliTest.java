@@ -219,6 +219,14 @@ class StrataCliTest {
   }
 
   @Test
+  void theEnergyDemosOptionsAreCheckedBeforeAnythingStarts() {
+    assertEquals(2, cli.strata("demo", "--quick-disks"));
+    assertTrue(cli.stderr().contains("--quick-disks is for --energy only"), cli.stderr());
+    assertEquals(2, cli.strata("demo", "--energy", "--inplace"));
+    assertTrue(cli.stderr().contains("--energy runs on the embedded energy cluster; drop --inplace"), cli.stderr());
+  }
+
+  @Test
   void reportOnAMissingConfDirIsABadInput(@TempDir Path dir) {
     assertEquals(2, cli.strata("report", "/", "--conf", dir.resolve("nope").toString()));
     assertTrue(cli.stderr().contains("no such configuration directory"), cli.stderr());

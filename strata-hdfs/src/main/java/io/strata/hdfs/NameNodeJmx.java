@@ -39,7 +39,20 @@ public final class NameNodeJmx {
 
   private static JsonNode beans(Configuration conf, String query, Duration connect, Duration answer)
       throws IOException {
-    URI uri = URI.create(address(conf) + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+    return beans(address(conf), conf, query, connect, answer);
+  }
+
+  /**
+   * The beans matching {@code query} from the web UI at {@code webUi} ({@code http://host:port} or
+   * {@code https://...}), for daemons given the NameNode's address rather than a client configuration.
+   */
+  public static JsonNode beans(URI webUi, Configuration conf, String query) throws IOException {
+    return beans(webUi, conf, query, Duration.ofSeconds(5), Duration.ofSeconds(10));
+  }
+
+  private static JsonNode beans(URI webUi, Configuration conf, String query, Duration connect, Duration answer)
+      throws IOException {
+    URI uri = URI.create(webUi + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
     URLConnectionFactory connections = URLConnectionFactory.newDefaultURLConnectionFactory(
         (int) connect.toMillis(), (int) answer.toMillis(), conf);
     HttpURLConnection http = null;

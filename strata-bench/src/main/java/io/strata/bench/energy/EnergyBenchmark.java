@@ -17,12 +17,14 @@ import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.embedded.yarn.NamedNodeYarnCluster;
 import io.strata.hdfs.StrataKeys;
 import io.strata.hdfs.StrataPlugins;
+import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PowerStatus;
 import io.strata.hdfs.power.PoweredVolume;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +128,7 @@ public final class EnergyBenchmark {
     Path dir = options.workDir().resolve("native");
     IoCounts counts = new IoCounts(NATIVE_BACKUP_DEVICE);
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir, Map.of()));
-         EmbeddedPower power = EmbeddedPower.start(hdfs, PowerManager.Settings.defaults(dir.resolve("power"))
+         EmbeddedPower power = power(hdfs, PowerManager.Settings.defaults(dir.resolve("power"))
              .withSleepBackups(false), counts.observer(hdfs));
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
       writeInput(hdfs.fileSystem(), options, progress, "native");
@@ -151,7 +153,7 @@ public final class EnergyBenchmark {
     PowerManager.Settings settings = PowerManager.Settings.defaults(dir.resolve("power"))
         .withIdleTimeout(options.idleTimeout());
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
-         EmbeddedPower power = EmbeddedPower.start(hdfs, settings, counts.observer(hdfs));
+         EmbeddedPower power = power(hdfs, settings, counts.observer(hdfs));
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
       writeInput(hdfs.fileSystem(), options, progress, "primary-backup");
       Map<String, Double> firstBackupUse = new HashMap<>();
@@ -215,6 +217,19 @@ public final class EnergyBenchmark {
     }
     progress.printf(Locale.ROOT, "[%s] wrote %d MiB of text in %d files with replication 3 (%.0f s)%n", system,
         options.inputBytes() >> 20, options.files(), (System.nanoTime() - started) / 1e9);
+  }
+
+  /** Each volume of the cluster as the power manager knows it. */
+  static List<PoweredVolume> volumes(EmbeddedCluster hdfs) {
+    return hdfs.volumes().stream().map(v -> PoweredVolume.of(v.storageId(), v.host(), v.directory(), v.spec()))
+        .toList();
+  }
+
+  /** The power manager over the cluster, its disks behind the cluster's I/O hook. */
+  private static EmbeddedPower power(EmbeddedCluster hdfs, PowerManager.Settings settings,
+      EmbeddedPower.IoObserver observer) throws IOException {
+    return EmbeddedPower.start(volumes(hdfs), URI.create(hdfs.webUi()),
+        o -> hdfs.setIoGate(o == null ? null : o::beforeIo), settings, observer);
   }
 
   private static void waitForBackupsAsleep(EmbeddedPower power, PrintStream progress, String next) {
@@ -356,11 +371,11 @@ public final class EnergyBenchmark {
       this.backupDevice = backupDevice;
     }
 
-    io.strata.embedded.emulation.VolumeIoGate observer(EmbeddedCluster hdfs) {
+    EmbeddedPower.IoObserver observer(EmbeddedCluster hdfs) {
       Map<String, String> backupHost = new ConcurrentHashMap<>();
       return (storageId, write, bytes) -> {
         if (backupHost.isEmpty()) {
-          EmbeddedPower.volumes(hdfs).stream()
+          volumes(hdfs).stream()
               .filter(v -> v.backup() || v.device().name().equals(backupDevice))
               .forEach(v -> backupHost.put(v.id(), v.host()));
         }

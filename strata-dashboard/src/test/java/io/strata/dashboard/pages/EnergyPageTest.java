@@ -23,11 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 class EnergyPageTest {
   private static final PowerStatus STATUS = new PowerStatus("emulated", 0, 100, 95, "test", List.of(
       new PowerStatus.Volume("e1", "DS-1", "/d/1", "primary-disk", false, PowerState.IDLE,
-          Map.of(PowerState.IDLE, 100.0), Map.of(), 0, Map.of(), 0, 0, 700, Set.of(), "primary volume"),
+          Map.of(PowerState.IDLE, 100.0), Map.of(), 0, Map.of(), 0, 0, 700, Set.of(), "primary volume", 700),
       new PowerStatus.Volume("e1", "DS-2", "/d/2", "backup-array", true, PowerState.STANDBY,
           Map.of(PowerState.IDLE, 66.0, PowerState.STANDBY, 34.0), Map.of(WakeCause.READ, 2), 15, Map.of(
               WakeCause.READ, 15.0),
-          3, 0, 2000, Set.of(), "")));
+          3, 0, 2000, Set.of(), "", 2960)));
 
   @Test
   void returnsTheStatusJsonThatPowerStatusPrintsWithItsTotals(@TempDir Path dir) throws Exception {
@@ -38,6 +38,8 @@ class EnergyPageTest {
     assertEquals(2700.0, json.get("totals").get("diskJoules").asDouble());
     assertEquals(2000.0, json.get("totals").get("backupJoules").asDouble());
     assertEquals(95 * 100 + 2700.0, json.get("totals").get("nodeJoules").asDouble());
+    assertEquals(960.0, json.get("totals").get("savedJoules").asDouble());
+    assertEquals(1, json.get("nodes").get(0).get("backupsAsleep").asInt());
     assertEquals(1, json.get("totals").get("volumesInStandby").asInt());
     assertEquals(2, json.get("totals").get("spinUps").asInt());
     assertEquals(2, json.get("volumes").get(1).get("spinUpsByCause").get("READ").asInt());

@@ -25,7 +25,12 @@ public record BlockDevices(Path root) {
    * @throws IllegalArgumentException naming the directory and the reason when it is not one the manager may drive
    */
   public Disk rotationalDiskOf(Path directory) throws IOException {
-    Path real = directory.toRealPath();
+    Path real;
+    try {
+      real = directory.toRealPath();
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new IllegalArgumentException("volume directory " + directory + " does not exist", e);
+    }
     Mount mount = mountOf(real).orElseThrow(() -> new IllegalArgumentException(
         "volume directory " + directory + ": no mount found for it in /proc/self/mountinfo"));
     if (!mount.source().startsWith("/dev/")) {

@@ -297,7 +297,8 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
           volume.directory() == null ? null : volume.directory().toString(), volume.device().name(),
           volume.backup(), state, seconds, spinUps, energy.totalStallSeconds(), energy.stallSecondsByCause(),
           energy.stalledIos(),
-          energy.unusedPredictedSpinUps(), energy.joules(), vp == null ? Set.of() : vp.holds(), veto));
+          energy.unusedPredictedSpinUps(), energy.joules(), vp == null ? Set.of() : vp.holds(), veto,
+          VolumeEnergy.alwaysOn(volume.device(), energy.seconds(PowerState.ACTIVE), energy.totalSeconds()).joules()));
     }
     return new PowerStatus(driver.name(), driver.failures(), now - startedAt, settings.nodePower().baseWatts(),
         settings.nodePower().source(), lines);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,15 +25,50 @@ import java.util.Set;
 public record PowerStatus(String driver, long driverFailures, double secondsManaged, double nodeBaseWatts,
     String nodeBaseSource, List<Volume> volumes) {
 
-  /** One volume. {@code veto} says why it may not sleep now (empty when it may, or is asleep). */
+  /**
+   * One volume. {@code veto} says why it may not sleep now (empty when it may, or is asleep); {@code alwaysOnJoules}
+   * is what it would have spent never sleeping (its active time active, the rest idle), the baseline of the saving.
+   */
   public record Volume(String host, String id, String directory, String device, boolean backup, PowerState state,
       Map<PowerState, Double> secondsByState, Map<WakeCause, Integer> spinUpsByCause, double stallSeconds,
       Map<WakeCause, Double> stallSecondsByCause, long stalledIos, long unusedPredictedSpinUps, double joules,
-      Set<WakeCause> holds, String veto) {
+      Set<WakeCause> holds, String veto, double alwaysOnJoules) {
 
     public int spinUps() {
       return spinUpsByCause.values().stream().mapToInt(Integer::intValue).sum();
     }
+  }
+
+  /**
+   * One DataNode host's figures: its backup volumes and how many sleep, spin-ups, its disks' joules, its node energy
+   * (base power over the time managed plus its disks) and what its disks would have spent all on.
+   */
+  public record Node(String host, int backupVolumes, int backupsAsleep, int spinUps, double stallSeconds,
+      double diskJoules, double nodeJoules, double alwaysOnDiskJoules) {}
+
+  /** The figures per host, in the order the hosts first appear. */
+  public List<Node> nodes() {
+    Map<String, List<Volume>> byHost = new LinkedHashMap<>();
+    volumes.forEach(v -> byHost.computeIfAbsent(v.host(), h -> new ArrayList<>()).add(v));
+    List<Node> nodes = new ArrayList<>();
+    byHost.forEach((host, vs) -> {
+      double disks = vs.stream().mapToDouble(Volume::joules).sum();
+      nodes.add(new Node(host, (int) vs.stream().filter(Volume::backup).count(),
+          (int) vs.stream().filter(v -> v.backup() && v.state() == PowerState.STANDBY).count(),
+          vs.stream().mapToInt(Volume::spinUps).sum(), vs.stream().mapToDouble(Volume::stallSeconds).sum(), disks,
+          nodeBaseWatts * secondsManaged + disks, vs.stream().mapToDouble(Volume::alwaysOnJoules).sum()));
+    });
+    return nodes;
+  }
+
+  /** Disk joules had no disk ever slept. */
+  public double alwaysOnDiskJoules() {
+    return volumes.stream().mapToDouble(Volume::alwaysOnJoules).sum();
+  }
+
+  /** Disk joules saved against all disks always on; negative when spin-ups cost more than the sleep saved. */
+  public double savedJoules() {
+    return alwaysOnDiskJoules() - diskJoules();
   }
 
   /** Disk joules of the backup volumes only. */
@@ -73,6 +110,9 @@ public record PowerStatus(String driver, long driverFailures, double secondsMana
     totals.put("diskJoules", diskJoules());
     totals.put("backupJoules", backupJoules());
     totals.put("nodeJoules", nodeJoules());
+    totals.put("alwaysOnDiskJoules", alwaysOnDiskJoules());
+    totals.put("savedJoules", savedJoules());
+    root.set("nodes", mapper.valueToTree(nodes()));
     return root;
   }
 
@@ -96,6 +136,38 @@ public record PowerStatus(String driver, long driverFailures, double secondsMana
     out.append(String.format(Locale.ROOT,
         "disks %.0f J (backups %.0f J); nodes %.0f J with %.0f W base per node (%s)%n", diskJoules(),
         backupJoules(), nodeJoules(), nodeBaseWatts, nodeBaseSource));
+    out.append(savedLine());
+    return out.toString();
+  }
+
+  /** The saving against all disks on, as one line. */
+  public String savedLine() {
+    double allOn = alwaysOnDiskJoules();
+    return String.format(Locale.ROOT, "saved %.0f J against all disks on (%.0f J): disks %.1f%% less, nodes %.1f%% "
+        + "less%n", savedJoules(), allOn, allOn > 0 ? 100 * savedJoules() / allOn : 0.0,
+        nodeJoules() > 0 ? 100 * savedJoules() / (nodeJoules() + savedJoules()) : 0.0);
+  }
+
+  /** The power section of {@code strata report}: a line per host, the totals and the saving. */
+  public String nodeReport() {
+    return nodeTable() + String.format(Locale.ROOT,
+        "all hosts: %d of %d backup volume(s) asleep, %d spin-up(s), disks %.0f J, nodes %.0f J (%.0f W base per "
+            + "node over %.0f s managed, driver %s)%n",
+        volumes.stream().filter(v -> v.backup() && v.state() == PowerState.STANDBY).count(),
+        volumes.stream().filter(Volume::backup).count(), spinUps(), diskJoules(), nodeJoules(), nodeBaseWatts,
+        secondsManaged, driver) + savedLine();
+  }
+
+  /** One line per host. */
+  public String nodeTable() {
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT, "%-10s %15s %8s %9s %12s %12s %12s%n", "host", "backups asleep",
+        "spin-ups", "stall s", "disk J", "node J", "all-on disk J"));
+    for (Node n : nodes()) {
+      out.append(String.format(Locale.ROOT, "%-10s %15s %8d %9.1f %12.0f %12.0f %12.0f%n", n.host(),
+          n.backupsAsleep() + "/" + n.backupVolumes(), n.spinUps(), n.stallSeconds(), n.diskJoules(),
+          n.nodeJoules(), n.alwaysOnDiskJoules()));
+    }
     return out.toString();
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.hdfs.power;
 
 import io.strata.core.device.DeviceProfile;
+import io.strata.core.spec.VolumeSpec;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -19,6 +20,11 @@ public record PoweredVolume(String id, String host, Path directory, DeviceProfil
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(device, "device");
+  }
+
+  /** A volume of a cluster spec, by its DataNode storage ID: its device and role come from the spec. */
+  public static PoweredVolume of(String storageId, String host, Path directory, VolumeSpec spec) {
+    return new PoweredVolume(storageId, host, directory, spec.device(), spec.backup());
   }
 
   /** {@code host:directory}, for messages. */

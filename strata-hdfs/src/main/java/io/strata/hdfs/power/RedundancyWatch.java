@@ -1,13 +1,11 @@
 package io.strata.hdfs.power;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.hdfs.NameNodeJmx;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
 
 /**
  * What the NameNode says about redundancy, read from its JMX servlet: blocks below their replication (the
@@ -21,34 +19,25 @@ public interface RedundancyWatch {
 
   Redundancy read() throws IOException;
 
-  /** Reads the NameNode web UI at {@code http://host:port}. */
+  /**
+   * Reads the NameNode web UI at {@code http://host:port} (or {@code https://}, trusting what {@code ssl-client.xml}
+   * names, with SPNEGO when Kerberos is on), as the other JMX readers do.
+   */
   static RedundancyWatch nameNodeJmx(URI webUi) {
+    Configuration conf = new HdfsConfiguration();
     return () -> {
-      JsonNode system = bean(webUi, "Hadoop:service=NameNode,name=FSNamesystem");
-      JsonNode state = bean(webUi, "Hadoop:service=NameNode,name=FSNamesystemState");
+      JsonNode system = bean(webUi, conf, "Hadoop:service=NameNode,name=FSNamesystem");
+      JsonNode state = bean(webUi, conf, "Hadoop:service=NameNode,name=FSNamesystemState");
       long low = system.path("LowRedundancyBlocks").asLong(system.path("UnderReplicatedBlocks").asLong(0));
       return new Redundancy(low, state.path("NumDecommissioningDataNodes").asLong(0));
     };
   }
 
-  private static JsonNode bean(URI webUi, String name) throws IOException {
-    URI uri = URI.create(webUi + "/jmx?qry=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
-    HttpURLConnection http = (HttpURLConnection) uri.toURL().openConnection();
-    http.setConnectTimeout(5_000);
-    http.setReadTimeout(10_000);
-    try {
-      if (http.getResponseCode() != HttpURLConnection.HTTP_OK) {
-        throw new IOException(uri + " answered HTTP " + http.getResponseCode());
-      }
-      try (InputStream body = http.getInputStream()) {
-        JsonNode beans = new ObjectMapper().readTree(body).path("beans");
-        if (!beans.isArray() || beans.isEmpty()) {
-          throw new IOException(uri + " has no bean " + name);
-        }
-        return beans.get(0);
-      }
-    } finally {
-      http.disconnect();
+  private static JsonNode bean(URI webUi, Configuration conf, String name) throws IOException {
+    JsonNode beans = NameNodeJmx.beans(webUi, conf, name);
+    if (beans.isEmpty()) {
+      throw new IOException(webUi + " has no bean " + name);
     }
+    return beans.get(0);
   }
 }

@@ -134,6 +134,9 @@ class HdparmDriverTest {
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> new HdparmDriver(List.of(backup(dir.resolve("mnt/ssd"))), "hdparm", Duration.ofSeconds(1), devices));
     assertTrue(missing.getMessage().startsWith("volume directory " + dir.resolve("mnt/ssd")), missing.getMessage());
+    IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
+        () -> new HdparmDriver(List.of(backup(dir.resolve("mnt/bakcup"))), "hdparm", Duration.ofSeconds(1), devices));
+    assertEquals("volume directory " + dir.resolve("mnt/bakcup") + " does not exist", typo.getMessage());
   }
 
   @Test

@@ -25,10 +25,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.hadoop.fs.BlockLocation;
-import org.apache.hadoop.fs.FileStatus;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.balancer.BalancerCli;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.mover.Mover;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
@@ -39,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The power manager over real embedded HDFS (primary-backup placement, primary-first reads, emulated disks): reads
  * keep the backups asleep, a DataNode holding primaries dies while they sleep, the manager is killed and restarted
- * while they sleep; after each, no block is lost and fsck is HEALTHY with one primary replica per block. The backup
+ * while they sleep, the Mover runs, the Balancer runs, a DataNode holding primaries is decommissioned; after each,
+ * no block is lost and fsck is HEALTHY with one primary replica per block. The backup
  * device spins up in 1 s here (the real array's 15 s would only make the test slower).
  */
 class PowerFaultsIT {
@@ -54,7 +61,7 @@ class PowerFaultsIT {
       racks:
         - name: /rack1
           nodes:
-      """ + node("e1") + node("e2") + node("e3") + node("e4");
+      """ + node("e1") + node("e2") + node("e3") + node("e4") + node("e5");
   private static final int BLOCK = 1 << 20;
 
   @TempDir
@@ -67,8 +74,9 @@ class PowerFaultsIT {
 
   private static String node(String host) {
     return "      - host: " + host + "\n        volumes:\n"
-        + "          - {device: primary-disk, capacity: 2GiB}\n"
-        + "          - {device: quick-array, capacity: 4GiB, backup: true}\n";
+    // Small volumes, so that a few blocks make the Balancer's 1 % threshold.
+        + "          - {device: primary-disk, capacity: 64MiB}\n"
+        + "          - {device: quick-array, capacity: 128MiB, backup: true}\n";
   }
 
   @BeforeAll
@@ -79,6 +87,12 @@ class PowerFaultsIT {
     Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, "/data=primary-backup", 500));
     conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
     conf.put("dfs.block.scanner.volume.bytes.per.second", "0");
+    // Decommission progress is checked every 30 s by default.
+    conf.put("dfs.namenode.decommission.interval", "1s");
+    // The Balancer skips blocks under 10 MB by default (these are 1 MiB); an iteration that cannot move anything
+    // ends after 20 s instead of 20 min.
+    conf.put("dfs.balancer.getBlocks.min-block-size", "1024");
+    conf.put("dfs.balancer.max-iteration-time", "20000");
     cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
         .withBlockSize(BLOCK).withConf(conf));
     fs = cluster.fileSystem();
@@ -154,16 +168,81 @@ class PowerFaultsIT {
         .mapToInt(v -> v.spinUpsByCause().getOrDefault(cause, 0)).sum();
   }
 
-  /** Every block of every file has exactly one replica on a primary (DISK) volume, and three in all. */
+  /**
+   * Every block of every file has exactly one replica on a primary (DISK) volume, and three in all, counting the
+   * replicas of nodes in service (a decommissioned node's replicas are still listed, last, until it goes).
+   */
   private static void assertOnePrimaryPerBlock() throws Exception {
     for (String file : files.keySet()) {
-      FileStatus status = fs.getFileStatus(new org.apache.hadoop.fs.Path(file));
-      for (BlockLocation block : fs.getFileBlockLocations(status, 0, status.getLen())) {
-        long primaries = List.of(block.getStorageTypes()).stream().filter(t -> t == StorageType.DISK).count();
-        assertEquals(1, primaries, file + " block at " + block.getOffset() + ": " + List.of(block.getStorageTypes()));
-        assertEquals(3, block.getHosts().length, file + " block at " + block.getOffset());
+      for (LocatedBlock block : fs.getClient().getLocatedBlocks(file, 0, Long.MAX_VALUE).getLocatedBlocks()) {
+        List<StorageType> inService = new ArrayList<>();
+        for (int i = 0; i < block.getLocations().length; i++) {
+          DatanodeInfo node = block.getLocations()[i];
+          if (node.isInService()) {
+            inService.add(block.getStorageTypes()[i]);
+          }
+        }
+        String where = file + " block at " + block.getStartOffset() + ": " + inService;
+        assertEquals(1, inService.stream().filter(t -> t == StorageType.DISK).count(), where);
+        assertEquals(3, inService.size(), where);
       }
     }
+  }
+
+  /** Each block's replicas as DataNode and storage type, sorted. */
+  private static Map<String, List<String>> replicaLocations() throws Exception {
+    Map<String, List<String>> locations = new LinkedHashMap<>();
+    for (String file : files.keySet()) {
+      for (LocatedBlock block : fs.getClient().getLocatedBlocks(file, 0, Long.MAX_VALUE).getLocatedBlocks()) {
+        List<String> where = new ArrayList<>();
+        for (int i = 0; i < block.getLocations().length; i++) {
+          where.add(block.getLocations()[i].getDatanodeUuid() + "/" + block.getStorageTypes()[i]);
+        }
+        where.sort(null);
+        locations.put(block.getBlock().getBlockName(), where);
+      }
+    }
+    return locations;
+  }
+
+  /** The live host holding the most primary replicas. */
+  private static String hostWithMostPrimaries() throws Exception {
+    Map<String, Integer> primaries = new LinkedHashMap<>();
+    for (String file : files.keySet()) {
+      for (LocatedBlock block : fs.getClient().getLocatedBlocks(file, 0, Long.MAX_VALUE).getLocatedBlocks()) {
+        for (int i = 0; i < block.getLocations().length; i++) {
+          if (block.getStorageTypes()[i] == StorageType.DISK) {
+            primaries.merge(block.getLocations()[i].getDatanodeUuid(), 1, Integer::sum);
+          }
+        }
+      }
+    }
+    String best = null;
+    for (String host : cluster.hosts()) {
+      Optional<DataNode> dn = cluster.dataNode(host);
+      if (dn.isPresent() && (best == null || primaries.getOrDefault(dn.get().getDatanodeUuid(), 0) > primaries
+          .getOrDefault(cluster.dataNode(best).orElseThrow().getDatanodeUuid(), 0))) {
+        best = host;
+      }
+    }
+    assertTrue(primaries.getOrDefault(cluster.dataNode(best).orElseThrow().getDatanodeUuid(), 0) > 0, primaries
+        .toString());
+    return best;
+  }
+
+  /**
+   * Decommissions {@code host} as an operator does: its transfer address in the NameNode's exclude file, then the
+   * refresh that {@code hdfs dfsadmin -refreshNodes} asks for; waits until it is DECOMMISSIONED.
+   */
+  private static void decommission(String host) throws Exception {
+    DatanodeManager datanodes = cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager();
+    DatanodeDescriptor node = datanodes.getDatanode(cluster.dataNode(host).orElseThrow().getDatanodeUuid());
+    Path exclude = dir.resolve("dfs.exclude");
+    Files.writeString(exclude, node.getIpAddr() + ":" + node.getXferPort() + "\n");
+    Configuration conf = new Configuration(cluster.miniCluster().getNameNode().getConf());
+    conf.set("dfs.hosts.exclude", exclude.toString());
+    datanodes.refreshNodes(conf);
+    EmbeddedCluster.waitFor(Duration.ofMinutes(3), node::isDecommissioned, host + " to be decommissioned");
   }
 
   @Test
@@ -177,9 +256,9 @@ class PowerFaultsIT {
 
     // The accounting is on the NameNode's JMX servlet (the manager runs in its JVM here); JMX serves a snapshot
     // that Hadoop's metrics system refreshes every few seconds.
-    EmbeddedCluster.waitFor(Duration.ofSeconds(60), () -> powerBean().path("VolumesInStandby").asInt() == 4,
-        "the StrataPower bean to show the four backups in standby");
-    assertEquals(4, powerBean().path("BackupVolumes").asInt());
+    EmbeddedCluster.waitFor(Duration.ofSeconds(60), () -> powerBean().path("VolumesInStandby").asInt() == 5,
+        "the StrataPower bean to show the five backups in standby");
+    assertEquals(5, powerBean().path("BackupVolumes").asInt());
 
     // Reads go to primaries: the backups sleep on, and nothing waited for a spin-up.
     readAllAndCompare();
@@ -208,8 +287,123 @@ class PowerFaultsIT {
     int mover = ToolRunner.run(cluster.clientConf(), new Mover.Cli(), new String[] {"-p", "/data"});
     assertEquals(0, mover, "the Mover's exit status");
     assertOnePrimaryPerBlock();
+
+    // HDFS's Balancer moves replicas between storages of one type only: DISK to DISK, ARCHIVE to ARCHIVE. (Run
+    // while four DataNodes are in service: with three, every node holds a replica of every block and none can move.
+    // A 2 % threshold: at 1 % a 1 MiB block is more than the band on a 64 MiB volume and it moves blocks to and fro.)
+    Map<String, List<String>> before = replicaLocations();
+    assertEquals(0, BalancerCli.run(cluster.clientConf(), "-threshold", "2", "-idleiterations", "2"),
+        "the Balancer's exit status");
+    cluster.awaitHealthy(Duration.ofMinutes(2));
+    Map<String, List<String>> after = replicaLocations();
+    System.out.printf("the Balancer moved replicas of %d of %d blocks%n",
+        before.keySet().stream().filter(b -> !before.get(b).equals(after.get(b))).count(), before.size());
+    assertOnePrimaryPerBlock();
+    readAllAndCompare();
+
+    // A DataNode holding primaries is decommissioned while the backups sleep: its primaries are re-created on other
+    // primary volumes and its backups on backup volumes, which wake for it and sleep again after.
+    awaitBackupsAsleep(restarted);
+    int spinUpsBefore = restarted.status().spinUps();
+    decommission(hostWithMostPrimaries());
+    cluster.awaitHealthy(Duration.ofMinutes(2));
+    assertOnePrimaryPerBlock();
+    assertTrue(restarted.status().spinUps() > spinUpsBefore, "the decommission woke backups");
+    readAllAndCompare();
     awaitBackupsAsleep(restarted);
     restarted.close();
     assertTrue(PowerManager.readStatus(stateDir).orElseThrow().spinUps() > 0);
+  }
+
+  /** A power daemon in its own JVM over a fake disk; returns once it has printed the disk's state it found. */
+  private static Process daemon(FakeDisk disk, Path stateDir, List<String> found) throws Exception {
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+        FakeDiskPowerDaemon.class.getName(),
+        dir.resolve("spec.yaml").toString(), stateDir.toString(), disk.root.toString(), disk.hdparm.toString(), "500",
+        cluster.webUi(), disk.volumeDir.toString());
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.log").toFile())).start();
+    EmbeddedCluster.waitFor(Duration.ofMinutes(1), () -> {
+      try {
+        return Files.readAllLines(dir.resolve("daemon.log")).stream().filter(l -> l.startsWith("state "))
+            .count() > found.size();
+      } catch (java.io.IOException e) {
+        return false;
+      }
+    }, "the daemon to read the disk's state");
+    List<String> states = Files.readAllLines(dir.resolve("daemon.log")).stream().filter(l -> l.startsWith("state "))
+        .toList();
+    found.add(states.get(states.size() - 1).substring("state ".length()));
+    return process;
+  }
+
+  private static void kill(Process daemon) throws InterruptedException {
+    daemon.destroyForcibly(); // SIGKILL: no shutdown hook, no last write
+    assertTrue(daemon.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(128 + 9, daemon.exitValue(), "killed by SIGKILL");
+  }
+
+  private static PowerStatus.Volume statusOf(Path stateDir) {
+    try {
+      return PowerManager.readStatus(stateDir).map(s -> s.volumes().get(0)).orElse(null);
+    } catch (java.io.IOException e) {
+      return null; // not written yet
+    }
+  }
+
+  private static void awaitAsleep(FakeDisk disk, Path stateDir) {
+    EmbeddedCluster.waitFor(Duration.ofMinutes(1), () -> {
+      PowerStatus.Volume v = statusOf(stateDir);
+      try {
+        return disk.asleep() && v != null && v.state() == PowerState.STANDBY;
+      } catch (java.io.IOException e) {
+        return false;
+      }
+    }, "the daemon to put the disk to sleep");
+  }
+
+  @Test
+  void aDaemonKilledWithSigkillRecoversTheDisksTrueStateAndAHungToolLeavesTheDiskAwake() throws Exception {
+    FakeDisk disk = new FakeDisk(dir.resolve("fake-host"));
+    Path stateDir = dir.resolve("daemon-state");
+    List<String> found = new ArrayList<>();
+    Process daemon = daemon(disk, stateDir, found);
+    try {
+      assertEquals("IDLE", found.get(0));
+      awaitAsleep(disk, stateDir);
+
+      // Killed while the disk sleeps: the new daemon finds it asleep (hdparm -C). (That the spin-ups of the daily
+      // budget survive a restart, through the state file, PowerManagerTest shows.)
+      kill(daemon);
+      daemon = daemon(disk, stateDir, found);
+      assertEquals("STANDBY", found.get(1), "a sleeping disk is not taken for awake");
+
+      // Killed again, and the disk wakes while no daemon runs: the next one must not take it for asleep.
+      kill(daemon);
+      disk.read();
+      daemon = daemon(disk, stateDir, found);
+      assertEquals("IDLE", found.get(2), "an awake disk is not taken for asleep");
+      awaitAsleep(disk, stateDir);
+
+      // hdparm hangs: each standby is killed at the tool timeout and counted; the disk stays awake, and so does
+      // its state in the daemon.
+      Files.createFile(disk.hangFlag);
+      disk.read();
+      EmbeddedCluster.waitFor(Duration.ofMinutes(1), () -> {
+        try {
+          return PowerManager.readStatus(stateDir).orElseThrow().driverFailures() >= 2;
+        } catch (java.io.IOException e) {
+          return false;
+        }
+      }, "the daemon to count the hung tool");
+      assertTrue(!disk.asleep(), "the disk is awake");
+      assertTrue(statusOf(stateDir).state() != PowerState.STANDBY, "and the daemon knows it: " + statusOf(stateDir));
+    } finally {
+      daemon.destroyForcibly();
+    }
+    // Nothing the daemons did touched HDFS's data.
+    cluster.awaitHealthy(Duration.ofMinutes(2));
+    readAllAndCompare();
   }
 }

@@ -56,6 +56,29 @@ class PowerManagerTest {
   }
 
   @Test
+  void theSavingIsAgainstTheSameDisksNeverSleepingAndIsSummedPerNode() throws Exception {
+    PowerManager manager = manager(null);
+    manager.tick();
+    now += 121;
+    manager.tick();
+    now += 1_000;
+    PowerStatus status = manager.status();
+    PowerStatus.Volume b = status.volumes().get(1);
+    // Never sleeping, the array would have idled all 1,121 s; it idled 121 s and slept 1,000 s.
+    assertEquals(1_121 * array.idleWatts(), b.alwaysOnJoules(), 1e-6);
+    assertEquals(121 * array.idleWatts() + 1_000 * array.standbyWatts(), b.joules(), 1e-6);
+    assertEquals(1_000 * (array.idleWatts() - array.standbyWatts()), status.savedJoules(), 1e-6);
+    PowerStatus.Node node = status.nodes().get(0);
+    assertEquals("e1", node.host());
+    assertEquals(1, node.backupsAsleep());
+    assertEquals(1, node.backupVolumes());
+    assertEquals(status.diskJoules(), node.diskJoules(), 1e-6);
+    assertEquals(status.nodeJoules(), node.nodeJoules(), 1e-6);
+    assertTrue(status.nodeTable().contains("1/1"), status.nodeTable());
+    assertTrue(status.table().contains("saved"), status.table());
+  }
+
+  @Test
   void aNameNodeReportingLowRedundancyKeepsBackupsAwakeAndWakesSleepingOnes() throws Exception {
     long[] low = {0};
     PowerManager manager = manager(() -> new RedundancyWatch.Redundancy(low[0], 0));
