@@ -240,7 +240,28 @@ public final class EnergyBenchmark {
   }
 
   /** What the predictor needs during a job, and where the reactive run records each node's first backup use. */
-  private record Prediction(WakePredictor predictor, Map<String, Double> firstBackupUse, boolean record) {}
+  private record Prediction(WakePredictor predictor, Map<String, Double> firstBackupUse, boolean record,
+      MapPhase maps) {
+    Prediction(WakePredictor predictor, Map<String, Double> firstBackupUse, boolean record) {
+      this(predictor, firstBackupUse, record, new MapPhase());
+    }
+  }
+
+  /**
+   * When the job's maps began to make progress. The read rate is measured from then, not from submission: the
+   * ApplicationMaster's and containers' start-up before it would make the rate look slower, the work left look
+   * longer, and the wake come too late.
+   */
+  private static final class MapPhase {
+    private double startedAt = Double.NaN;
+
+    double elapsed(double now, double mapProgress) {
+      if (Double.isNaN(startedAt) && mapProgress > 0) {
+        startedAt = now;
+      }
+      return Double.isNaN(startedAt) ? 0 : now - startedAt;
+    }
+  }
 
   private static Run job(String system, Configuration conf, EmbeddedCluster hdfs, EmbeddedPower power,
       IoCounts counts, Prediction prediction, Options options, PrintStream progress) throws Exception {
@@ -302,12 +323,15 @@ public final class EnergyBenchmark {
   private static void predict(Prediction prediction, Job job, EmbeddedPower power, EmbeddedCluster hdfs,
       Options options, double started, double now) throws IOException {
     double mapProgress = job.mapProgress();
-    double elapsed = Math.max(1e-3, now - started);
+    double mapSeconds = prediction.maps().elapsed(now, mapProgress);
+    if (mapSeconds <= 0) {
+      return; // no map has reported progress yet: no rate to extrapolate from
+    }
     List<NodeOutlook> outlook = new ArrayList<>();
     int nodes = hdfs.hosts().size();
     for (String host : hdfs.hosts()) {
       double left = (1 - mapProgress) * options.inputBytes() / nodes;
-      double rate = mapProgress * options.inputBytes() / nodes / elapsed;
+      double rate = mapProgress * options.inputBytes() / nodes / mapSeconds;
       outlook.add(new NodeOutlook(host, left, rate, true, Double.POSITIVE_INFINITY));
     }
     // Times relative to the job's start: the oracle's future is the reactive run's, replayed.
