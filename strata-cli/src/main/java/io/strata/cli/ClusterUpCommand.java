@@ -69,6 +69,11 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       description = "with --power: backup idle time before standby (default: the device's break-even time)")
   DurationArg idleTimeout;
 
+  @Option(names = "--write-group", paramLabel = "SIZE/PERIOD",
+      description = {"with --power: backup replicas of new blocks go to a rotating group of the nodes, whose backups "
+          + "stay awake through its turn while the others sleep, e.g. 25%%/1h or 2/1h (default: off)"})
+  String writeGroup;
+
   @Option(names = "--stock", description = "run stock HDFS without Strata's NameNode plugins")
   boolean stock;
 
@@ -139,11 +144,19 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     } else if (idleTimeout != null) {
       throw new ConfigException("--idle-timeout is for --power only");
     }
+    io.strata.core.energy.WriteGroup group = io.strata.core.energy.WriteGroups.parse(writeGroup, "--write-group")
+        .orElse(null);
+    if (group != null && !power) {
+      throw new ConfigException("--write-group is for --power only");
+    }
+    if (group != null) {
+      options = options.withConf(java.util.Map.of(io.strata.hdfs.StrataKeys.WRITE_GROUP, group.parameters()));
+    }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     io.strata.bench.energy.EmbeddedPower powerManager = power ? io.strata.bench.energy.EmbeddedPower.start(running,
         io.strata.hdfs.power.PowerManager.Settings.defaults(base.resolve("power"))
             .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()),
-        null) : null;
+        null, group) : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
     CountDownLatch stopRequested = new CountDownLatch(1);

@@ -1,7 +1,9 @@
 package io.strata.bench.energy;
 
+import io.strata.core.energy.WriteGroup;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.emulation.VolumeIoGate;
+import io.strata.hdfs.power.DataNodeList;
 import io.strata.hdfs.power.EmulatedDisks;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PoweredVolume;
@@ -37,11 +39,24 @@ public final class EmbeddedPower implements AutoCloseable {
    */
   public static EmbeddedPower start(EmbeddedCluster cluster, PowerManager.Settings settings, VolumeIoGate observer)
       throws IOException {
+    return start(cluster, settings, observer, null);
+  }
+
+  /**
+   * As {@link #start(EmbeddedCluster, PowerManager.Settings, VolumeIoGate)}, keeping the backups of each host in
+   * {@code writeGroup} (or null for none) awake through its turns; the NameNode must have the same group
+   * ({@code strata.energy.write-group}).
+   */
+  public static EmbeddedPower start(EmbeddedCluster cluster, PowerManager.Settings settings, VolumeIoGate observer,
+      WriteGroup writeGroup) throws IOException {
     List<PoweredVolume> volumes = volumes(cluster);
     EmulatedDisks disks = new EmulatedDisks();
     volumes.forEach(disks::add);
     PowerManager manager = new PowerManager(volumes, settings, disks,
         RedundancyWatch.nameNodeJmx(URI.create(cluster.webUi())), PowerManager.WALL_CLOCK);
+    if (writeGroup != null) {
+      manager.useWriteGroup(writeGroup, DataNodeList.nameNodeJmx(URI.create(cluster.webUi())));
+    }
     disks.setListener(manager);
     cluster.setIoGate((storageId, write, bytes) -> {
       if (observer != null) {
