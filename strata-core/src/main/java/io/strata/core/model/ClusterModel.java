@@ -334,6 +334,8 @@ public final class ClusterModel {
     public Replica choose(List<String> wanted, Scope scope) {
       if (scope instanceof Scope.Among among) {
         resolveGroup(among.hosts());
+      } else if (scope instanceof Scope.NotAmong not) {
+        resolveGroup(not.hosts());
       }
       int[] wantedTiers = new int[wanted.size()];
       int wantedCount = 0;
@@ -382,6 +384,9 @@ public final class ClusterModel {
         return among.within() instanceof Scope.OnHost ? candidates(among.within(), wantedTiers, wantedCount)
             : groupNodes;
       }
+      if (scope instanceof Scope.NotAmong not) {
+        return candidates(not.within(), wantedTiers, wantedCount);
+      }
       if (scope instanceof Scope.OnHost h) {
         Node node = byHost.get(h.host());
         return node == null ? new int[0] : new int[] {node.index};
@@ -420,6 +425,9 @@ public final class ClusterModel {
     private boolean inScope(Node node, Scope scope) {
       if (scope instanceof Scope.Among among) {
         return inGroup[node.index] && inScope(node, among.within());
+      }
+      if (scope instanceof Scope.NotAmong not) {
+        return !inGroup[node.index] && inScope(node, not.within());
       }
       if (scope instanceof Scope.OnHost h) {
         return node.host.equals(h.host());

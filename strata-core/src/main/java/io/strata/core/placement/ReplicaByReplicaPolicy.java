@@ -68,7 +68,8 @@ public abstract class ReplicaByReplicaPolicy implements PlacementPolicy {
     Scope outside = new Scope.OutsideRacks(Set.of(onlyRack));
     List<Attempt> spread = new ArrayList<>();
     for (Attempt attempt : attempts) {
-      Scope scope = attempt.scope() instanceof Scope.Among among ? new Scope.Among(among.hosts(), outside) : outside;
+      Scope scope = attempt.scope() instanceof Scope.Among among ? new Scope.Among(among.hosts(), outside)
+          : attempt.scope() instanceof Scope.NotAmong not ? new Scope.NotAmong(not.hosts(), outside) : outside;
       spread.add(new Attempt(attempt.tiers(), scope, attempt.preferred()));
     }
     spread.addAll(attempts);

@@ -26,7 +26,16 @@ public sealed interface Scope {
    */
   record Among(Set<String> hosts, Scope within) implements Scope {
     public Among {
-      if (within instanceof Among) {
+      if (within instanceof Among || within instanceof NotAmong) {
+        throw new IllegalArgumentException("nested host sets");
+      }
+    }
+  }
+
+  /** Any node within {@code within} that is not one of {@code hosts}: a primary replica kept off the write group. */
+  record NotAmong(Set<String> hosts, Scope within) implements Scope {
+    public NotAmong {
+      if (within instanceof Among || within instanceof NotAmong) {
         throw new IllegalArgumentException("nested host sets");
       }
     }

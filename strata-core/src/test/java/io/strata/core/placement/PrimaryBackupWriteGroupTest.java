@@ -114,6 +114,46 @@ class PrimaryBackupWriteGroupTest {
   }
 
   @Test
+  void aWriterFromOutsideTheClusterGetsItsPrimaryOffTheGroup() {
+    model.useWriteGroup(group::members);
+    now[0] = 10;
+    Set<String> members = group.members();
+    for (int i = 0; i < 50; i++) {
+      Placement placement = policy.place(PlacementRequest.newBlock("/f", i, 3, null, null),
+          model.chooser(BLOCK, Set.of(), random));
+      List<Replica> block = placement.targets();
+      assertEquals(3, block.size());
+      assertTrue(!members.contains(block.get(0).host()), "primary on a group node: " + block);
+      assertTrue(members.contains(block.get(1).host()) && members.contains(block.get(2).host()), block.toString());
+      assertEquals(0, placement.outsideWriteGroup());
+    }
+  }
+
+  @Test
+  void onThreeNodesAWriterInTheGroupGivesUpItsLocalPrimarySoNoBackupWakes() {
+    ClusterSpec three = io.strata.core.spec.Presets.load("energy");
+    ClusterModel small = new ClusterModel(three);
+    List<String> nodes = List.of("e1", "e2", "e3");
+    CurrentWriteGroup two = new CurrentWriteGroup(WriteGroups.parse("2/1h", "test").orElseThrow(), () -> nodes,
+        () -> now[0]);
+    small.useWriteGroup(two::members);
+    PlacementPolicy onThree = PlacementPolicies.parse("primary-backup", three.tierMap());
+    for (int hour = 0; hour < 3; hour++) {
+      now[0] = hour * 3600 + 5;
+      Set<String> members = two.members();
+      String writer = members.iterator().next();
+      Placement placement = onThree.place(PlacementRequest.newBlock("/f", hour, 3, writer, "/rack1"),
+          small.chooser(BLOCK, Set.of(), random));
+      List<Replica> block = placement.targets();
+      assertEquals(3, block.size());
+      assertEquals("primary", block.get(0).tier());
+      assertTrue(!members.contains(block.get(0).host()), "the primary leaves the group's nodes to the backups");
+      assertEquals(members, Set.of(block.get(1).host(), block.get(2).host()));
+      assertEquals(0, placement.outsideWriteGroup());
+    }
+  }
+
+  @Test
   void reReplicationPrefersTheGroupToo() {
     model.useWriteGroup(group::members);
     now[0] = 7300;

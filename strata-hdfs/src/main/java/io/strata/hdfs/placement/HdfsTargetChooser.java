@@ -134,7 +134,12 @@ final class HdfsTargetChooser implements TargetChooser {
         && !among.hosts().contains(onHost.host())) {
       return null;
     }
-    Scope within = scope instanceof Scope.Among among ? among.within() : scope;
+    if (scope instanceof Scope.NotAmong not && not.within() instanceof Scope.OnHost onHost
+        && not.hosts().contains(onHost.host())) {
+      return null;
+    }
+    Scope within = scope instanceof Scope.Among among ? among.within()
+        : scope instanceof Scope.NotAmong not ? not.within() : scope;
     if (within instanceof Scope.OnHost onHost) {
       if (writer == null || !writer.getHostName().equals(onHost.host())) {
         return null;
