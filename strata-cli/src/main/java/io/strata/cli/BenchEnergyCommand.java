@@ -5,6 +5,8 @@ import io.strata.bench.energy.EnergyReport;
 import io.strata.core.config.ConfigException;
 import io.strata.core.energy.NodePower;
 import io.strata.core.energy.WakePredictors;
+import io.strata.core.energy.WriteGroup;
+import io.strata.core.energy.WriteGroups;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +21,7 @@ import picocli.CommandLine.Option;
         "on YARN over text written with replication 3 to the energy preset, on native HDFS and on primary-backup",
         "placement with primary-first reads and the power manager (emulated disks), once per wake predictor, side",
         "by side in one run: node, disk and backup energy, job time, Pt, spin-ups, stalls, with the issue's targets.",
+        "With --write-group, one more primary-backup run whose backup replicas go to a rotating write group.",
         "Exit code 0 even when a target is missed; the table says which."})
 final class BenchEnergyCommand implements Callable<Integer> {
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "384MiB",
@@ -46,6 +49,11 @@ final class BenchEnergyCommand implements Callable<Integer> {
       description = "node base power apart from its disks (default: 95, the midpoint of the thesis's 70-120 W)")
   Double nodeWatts;
 
+  @Option(names = "--write-group", paramLabel = "SIZE/PERIOD",
+      description = {"also run primary-backup with this write group (reactive waking besides) on its own cluster: "
+          + "backup replicas go to the group's backups, kept awake through its turn, e.g. 2/1h (default: off)"})
+  String writeGroup;
+
   @Option(names = "--chart", paramLabel = "FILE.png", description = "also draw the ratios as a PNG bar chart")
   Path chart;
 
@@ -64,12 +72,13 @@ final class BenchEnergyCommand implements Callable<Integer> {
         || predictors.indexOf("oracle") < predictors.indexOf("reactive"))) {
       throw new ConfigException("--predictors: 'oracle' replays the reactive run, so 'reactive' must come before it");
     }
+    WriteGroup group = WriteGroups.parse(writeGroup, "--write-group").orElse(null);
     NodePower nodePower = nodeWatts == null ? NodePower.THESIS_MIDPOINT
         : new NodePower(nodeWatts, "--node-watts " + nodeWatts + " (operator's figure)");
     Path dir = Files.createTempDirectory("strata-bench-energy");
     try {
       var runs = EnergyBenchmark.run(new EnergyBenchmark.Options(dir, size.bytes(), files, blockSize.bytes(),
-          idleTimeout == null ? null : idleTimeout.duration(), predictors, nodePower), System.err);
+          idleTimeout == null ? null : idleTimeout.duration(), predictors, nodePower, group), System.err);
       System.out.printf("Energy-efficient HDFS: WordCount over %s (%d files, %s blocks, replication 3), "
           + "energy preset%n", size, files, blockSize);
       EnergyReport.print(runs, nodePower, System.out);

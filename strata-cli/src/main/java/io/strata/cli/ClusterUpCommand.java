@@ -74,6 +74,11 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       description = "with --power: backup idle time before standby (default: the device's break-even time)")
   DurationArg idleTimeout;
 
+  @Option(names = "--write-group", paramLabel = "SIZE/PERIOD",
+      description = {"with --power: backup replicas of new blocks go to a rotating group of the nodes, whose backups "
+          + "stay awake through its turn while the others sleep, e.g. 25%%/1h or 2/1h (default: off)"})
+  String writeGroup;
+
   @Option(names = "--stock", description = "run stock HDFS without Strata's NameNode plugins")
   boolean stock;
 
@@ -144,10 +149,18 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     } else if (idleTimeout != null) {
       throw new ConfigException("--idle-timeout is for --power only");
     }
+    io.strata.core.energy.WriteGroup group = io.strata.core.energy.WriteGroups.parse(writeGroup, "--write-group")
+        .orElse(null);
+    if (group != null && !power) {
+      throw new ConfigException("--write-group is for --power only");
+    }
+    if (group != null) {
+      options = options.withConf(java.util.Map.of(io.strata.hdfs.StrataKeys.WRITE_GROUP, group.parameters()));
+    }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     EmbeddedPower powerManager = power
         ? startPower(running, PowerManager.Settings.defaults(base.resolve(ReportCommand.CLUSTER_POWER_DIR))
-            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()))
+            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()), group)
         : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
@@ -265,9 +278,15 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
 
   /** The power manager over an embedded cluster, its emulated disks behind the cluster's I/O hook. */
   static EmbeddedPower startPower(EmbeddedCluster cluster, PowerManager.Settings settings) throws IOException {
+    return startPower(cluster, settings, null);
+  }
+
+  /** As {@link #startPower(EmbeddedCluster, PowerManager.Settings)}, holding a write group's backups awake. */
+  static EmbeddedPower startPower(EmbeddedCluster cluster, PowerManager.Settings settings,
+      io.strata.core.energy.WriteGroup writeGroup) throws IOException {
     List<PoweredVolume> volumes = cluster.volumes().stream()
         .map(v -> PoweredVolume.of(v.storageId(), v.host(), v.directory(), v.spec())).toList();
     return EmbeddedPower.start(volumes, URI.create(cluster.webUi()),
-        observer -> cluster.setIoGate(observer == null ? null : observer::beforeIo), settings, null);
+        observer -> cluster.setIoGate(observer == null ? null : observer::beforeIo), settings, null, writeGroup);
   }
 }

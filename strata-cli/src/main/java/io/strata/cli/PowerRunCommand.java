@@ -4,7 +4,10 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.energy.PowerState;
+import io.strata.core.energy.WriteGroup;
+import io.strata.core.energy.WriteGroups;
 import io.strata.hdfs.power.BlockDevices;
+import io.strata.hdfs.power.DataNodeList;
 import io.strata.hdfs.power.HdparmDriver;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PoweredVolume;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -80,12 +84,19 @@ final class PowerRunCommand implements Callable<Integer> {
   @Option(names = "--host", paramLabel = "NAME", description = "this DataNode's host name (default: this machine's)")
   String host;
 
+  @Option(names = "--write-group", paramLabel = "SIZE/PERIOD", defaultValue = "off",
+      description = {"the NameNode's strata.energy.write-group, e.g. 25%%/1h: this host's backups stay awake through "
+          + "its turns in the group (woken a spin-up ahead) and may sleep between them; --host must be the name "
+          + "the NameNode knows the DataNode by (default: ${DEFAULT-VALUE})"})
+  String writeGroup;
+
   @Option(names = "--tick", paramLabel = "DURATION", defaultValue = "5s",
       description = "how often the disks are looked at (default: ${DEFAULT-VALUE})")
   DurationArg tick;
 
   @Override
   public Integer call() throws Exception {
+    Optional<WriteGroup> group = WriteGroups.parse(writeGroup, "--write-group");
     DeviceCatalog catalog = DeviceCatalog.builtin();
     DeviceProfile backup = catalog.get(backupDevice);
     DeviceProfile primary = catalog.get(primaryDevice);
@@ -111,8 +122,12 @@ final class PowerRunCommand implements Callable<Integer> {
         io.strata.core.energy.NodePower.THESIS_MIDPOINT);
     PowerManager manager = new PowerManager(volumes, settings, driver, RedundancyWatch.nameNodeJmx(nameNode),
         PowerManager.WALL_CLOCK);
+    if (group.isPresent()) {
+      manager.useWriteGroup(group.get(), DataNodeList.nameNodeJmx(nameNode));
+    }
     System.out.printf("strata power run on %s: %d backup volume(s), driver hdparm, state in %s%n", hostName,
         backups.size(), stateDir);
+    group.ifPresent(g -> System.out.printf("  %s%n", g.describe()));
     for (PoweredVolume volume : volumes) {
       if (volume.backup()) {
         System.out.printf("  %s on %s: %s%n", volume.directory(), driver.disk(volume).orElseThrow().deviceFile(),

@@ -34,6 +34,16 @@ class PowerCommandTest {
   }
 
   @Test
+  void aBadWriteGroupIsRefusedNamingTheOption() {
+    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("power", "run", "--backup", dir.toString(), "--namenode",
+        "http://localhost:1", "--state-dir", dir.toString(), "--write-group", "25%"));
+    assertTrue(cli.stderr().contains("--write-group: '25%' is not a write group; write SIZE/PERIOD"), cli.stderr());
+    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("cluster", "up", "--preset", "energy", "--write-group",
+        "25%/1h", "--dir", dir.toString()));
+    assertTrue(cli.stderr().contains("--write-group is for --power only"), cli.stderr());
+  }
+
+  @Test
   void powerOnASpecWithoutBackupVolumesIsRefused() {
     assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("cluster", "up", "--preset", "hats", "--power",
         "--dir", dir.toString()), cli.stdout());

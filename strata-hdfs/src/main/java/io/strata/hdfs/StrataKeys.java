@@ -35,5 +35,12 @@ public final class StrataKeys {
   /** Concurrent streams a node runs, which share its network link (hybrid and adaptive retrieval); default 10. */
   public static final String RETRIEVAL_STREAMS_PER_NODE = "strata.retrieval.streams-per-node";
 
+  /**
+   * Energy-efficient HDFS's write group, {@code SIZE/PERIOD} (e.g. {@code 25%/1h}) or {@code off}: backup replicas
+   * of {@code primary-backup} blocks go to the backups of a rotating share of the DataNodes, which their power
+   * managers keep awake through the turn. Give {@code strata power run} the same value.
+   */
+  public static final String WRITE_GROUP = "strata.energy.write-group";
+
   private StrataKeys() {}
 }

@@ -8,6 +8,7 @@ import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
 import io.strata.core.energy.WakePredictor;
 import io.strata.core.energy.WakePredictors;
+import io.strata.core.energy.WriteGroup;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
@@ -74,9 +75,16 @@ public final class EnergyBenchmark {
    * @param predictors  wake predictors to run primary-backup with, in order ({@code reactive} should come before
    *                    {@code oracle}, which replays the reactive run's first backup I/O per node)
    * @param nodePower   the node's base power
+   * @param writeGroup  with a group, one more primary-backup run on a cluster whose placement and power manager use
+   *                    it (reactive waking otherwise); null for none
    */
   public record Options(Path workDir, long inputBytes, int files, long blockSize, Duration idleTimeout,
-      List<String> predictors, NodePower nodePower) {}
+      List<String> predictors, NodePower nodePower, WriteGroup writeGroup) {
+    public Options(Path workDir, long inputBytes, int files, long blockSize, Duration idleTimeout,
+        List<String> predictors, NodePower nodePower) {
+      this(workDir, inputBytes, files, blockSize, idleTimeout, predictors, nodePower, null);
+    }
+  }
 
   /**
    * One system's run of the job.
@@ -101,6 +109,9 @@ public final class EnergyBenchmark {
     List<Run> runs = new ArrayList<>();
     runs.add(runNative(options, progress));
     runs.addAll(runPrimaryBackup(options, progress));
+    if (options.writeGroup() != null) {
+      runs.add(runWriteGroup(options, progress));
+    }
     return runs;
   }
 
@@ -172,6 +183,42 @@ public final class EnergyBenchmark {
     return runs;
   }
 
+  /**
+   * Primary-backup on its own cluster whose NameNode and power manager share a write group: backup replicas go to
+   * the group's backups, kept awake through their turn, and the other backups sleep; reactive waking otherwise.
+   */
+  private static Run runWriteGroup(Options options, PrintStream progress) throws Exception {
+    ClusterSpec spec = Presets.load("energy");
+    String label = "write group " + options.writeGroup().parameters();
+    Path dir = options.workDir().resolve("write-group");
+    Files.createDirectories(dir);
+    Path specFile = dir.resolve(ClientConfigWriter.SPEC_FILE);
+    Files.writeString(specFile, Presets.text("energy"));
+    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile,
+        "/data=primary-backup;/out=primary-backup", 1000));
+    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
+    conf.put(StrataKeys.WRITE_GROUP, options.writeGroup().parameters());
+    progress.printf("[%s] starting HDFS with primary-backup placement, primary-first reads, %s, the power manager "
+        + "and YARN%n", label, options.writeGroup().describe());
+    IoCounts counts = new IoCounts(null);
+    PowerManager.Settings settings = PowerManager.Settings.defaults(dir.resolve("power"))
+        .withIdleTimeout(options.idleTimeout());
+    try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
+         EmbeddedPower power = power(hdfs, settings, counts.observer(hdfs), options.writeGroup());
+         NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
+      writeInput(hdfs.fileSystem(), options, progress, label);
+      Configuration jobConf = new Configuration(yarn.jobConf());
+      jobConf.setInt("mapreduce.job.max.split.locations", 1);
+      progress.printf("[%s] waiting for the backup volumes outside the group to sleep%n", label);
+      EmbeddedCluster.waitFor(Duration.ofMinutes(15), () -> power.manager().status().volumes().stream()
+          .filter(v -> v.backup() && !v.holds().contains(WakeCause.WRITE_GROUP))
+          .allMatch(v -> v.state() == PowerState.STANDBY), "the backup volumes outside the group to enter standby");
+      WakePredictor reactive = WakePredictors.parse("reactive", new WakePredictors.Context(1.0, null));
+      return job("primary-backup " + label, jobConf, hdfs, power, counts,
+          new Prediction(reactive, new HashMap<>(), false), options, progress);
+    }
+  }
+
   private static EmbeddedCluster.Options clusterOptions(Options options, Path dir, Map<String, String> conf) {
     Map<String, String> all = new LinkedHashMap<>(conf);
     all.put("dfs.replication", "3");
@@ -228,8 +275,14 @@ public final class EnergyBenchmark {
   /** The power manager over the cluster, its disks behind the cluster's I/O hook. */
   private static EmbeddedPower power(EmbeddedCluster hdfs, PowerManager.Settings settings,
       EmbeddedPower.IoObserver observer) throws IOException {
+    return power(hdfs, settings, observer, null);
+  }
+
+  /** As {@link #power(EmbeddedCluster, PowerManager.Settings, EmbeddedPower.IoObserver)}, with a write group. */
+  private static EmbeddedPower power(EmbeddedCluster hdfs, PowerManager.Settings settings,
+      EmbeddedPower.IoObserver observer, WriteGroup writeGroup) throws IOException {
     return EmbeddedPower.start(volumes(hdfs), URI.create(hdfs.webUi()),
-        o -> hdfs.setIoGate(o == null ? null : o::beforeIo), settings, observer);
+        o -> hdfs.setIoGate(o == null ? null : o::beforeIo), settings, observer, writeGroup);
   }
 
   private static void waitForBackupsAsleep(EmbeddedPower power, PrintStream progress, String next) {

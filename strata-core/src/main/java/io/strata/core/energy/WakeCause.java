@@ -16,6 +16,8 @@ public enum WakeCause {
   DECOMMISSION,
   /** HDFS's own background I/O: the block scanner, the directory scanner, {@code du}. */
   BACKGROUND_SCAN,
+  /** The node's turn in the write group: its backups take new backup replicas and are kept awake through it. */
+  WRITE_GROUP,
   /** An operator asked for it. */
   OPERATOR,
   /** Something outside Strata woke the disk (seen by the driver reading the disk's state). */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A cluster as the simulator and the policy tests see it: nodes in racks, the free bytes each node has per tier,
@@ -117,6 +118,11 @@ public final class ClusterModel {
   private final int[][] nodesInRack;
   private final int[][] nodesWithTier;
   private int liveRacks;
+  private Supplier<Set<String>> writeGroup = Set::of;
+  /** The last host set an {@link Scope.Among} named, as node indices and flags: a group lasts a whole turn. */
+  private Set<String> groupHosts;
+  private int[] groupNodes = new int[0];
+  private boolean[] inGroup;
 
   public ClusterModel(ClusterSpec spec) {
     this.tiers = spec.tierMap().tiers();
@@ -238,6 +244,32 @@ public final class ClusterModel {
     liveRacks = count;
   }
 
+  /**
+   * Where the write group comes from (energy-efficient HDFS): its choosers answer {@link TargetChooser#writeGroup()}
+   * with it. Without a call, there is none.
+   */
+  public void useWriteGroup(Supplier<Set<String>> members) {
+    writeGroup = members;
+  }
+
+  private void resolveGroup(Set<String> hosts) {
+    if (hosts == groupHosts) {
+      return;
+    }
+    boolean[] flags = new boolean[nodes.size()];
+    List<Integer> indices = new ArrayList<>();
+    for (String host : hosts) {
+      Node node = byHost.get(host);
+      if (node != null && !flags[node.index]) {
+        flags[node.index] = true;
+        indices.add(node.index);
+      }
+    }
+    groupNodes = indices.stream().mapToInt(Integer::intValue).toArray();
+    inGroup = flags;
+    groupHosts = hosts;
+  }
+
   /** A chooser for one block of {@code blockBytes} that already has replicas on {@code holders}. */
   public TargetChooser chooser(long blockBytes, Set<String> holders, Random random) {
     Chooser chooser = new Chooser(blockBytes, random);
@@ -294,7 +326,17 @@ public final class ClusterModel {
     }
 
     @Override
+    public Set<String> writeGroup() {
+      return writeGroup.get();
+    }
+
+    @Override
     public Replica choose(List<String> wanted, Scope scope) {
+      if (scope instanceof Scope.Among among) {
+        resolveGroup(among.hosts());
+      } else if (scope instanceof Scope.NotAmong not) {
+        resolveGroup(not.hosts());
+      }
       int[] wantedTiers = new int[wanted.size()];
       int wantedCount = 0;
       for (String name : wanted) {
@@ -338,6 +380,13 @@ public final class ClusterModel {
 
     /** The smallest precomputed node set that holds every node that could qualify. */
     private int[] candidates(Scope scope, int[] wantedTiers, int wantedCount) {
+      if (scope instanceof Scope.Among among) {
+        return among.within() instanceof Scope.OnHost ? candidates(among.within(), wantedTiers, wantedCount)
+            : groupNodes;
+      }
+      if (scope instanceof Scope.NotAmong not) {
+        return candidates(not.within(), wantedTiers, wantedCount);
+      }
       if (scope instanceof Scope.OnHost h) {
         Node node = byHost.get(h.host());
         return node == null ? new int[0] : new int[] {node.index};
@@ -374,6 +423,12 @@ public final class ClusterModel {
     }
 
     private boolean inScope(Node node, Scope scope) {
+      if (scope instanceof Scope.Among among) {
+        return inGroup[node.index] && inScope(node, among.within());
+      }
+      if (scope instanceof Scope.NotAmong not) {
+        return !inGroup[node.index] && inScope(node, not.within());
+      }
       if (scope instanceof Scope.OnHost h) {
         return node.host.equals(h.host());
       }

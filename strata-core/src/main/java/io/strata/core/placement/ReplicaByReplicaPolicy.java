@@ -26,6 +26,7 @@ public abstract class ReplicaByReplicaPolicy implements PlacementPolicy {
     List<Replica> placed = new ArrayList<>(request.existing());
     List<Replica> targets = new ArrayList<>();
     List<Placement.Fallback> fallbacks = new ArrayList<>();
+    int outsideWriteGroup = 0;
     for (int i = 0; i < request.needed(); i++) {
       List<Attempt> attempts = withRackSpread(request, placed, chooser, attempts(request, placed, chooser));
       Replica chosen = null;
@@ -34,6 +35,9 @@ public abstract class ReplicaByReplicaPolicy implements PlacementPolicy {
         if (chosen != null) {
           if (!attempt.preferred()) {
             fallbacks.add(new Placement.Fallback(String.join("|", attempts.get(0).tiers()), chosen.tier()));
+          }
+          if (attempts.get(0).scope() instanceof Scope.Among && !(attempt.scope() instanceof Scope.Among)) {
+            outsideWriteGroup++;
           }
           break;
         }
@@ -44,7 +48,7 @@ public abstract class ReplicaByReplicaPolicy implements PlacementPolicy {
       placed.add(chosen);
       targets.add(chosen);
     }
-    return new Placement(targets, fallbacks);
+    return new Placement(targets, fallbacks, outsideWriteGroup);
   }
 
   /**
@@ -64,7 +68,9 @@ public abstract class ReplicaByReplicaPolicy implements PlacementPolicy {
     Scope outside = new Scope.OutsideRacks(Set.of(onlyRack));
     List<Attempt> spread = new ArrayList<>();
     for (Attempt attempt : attempts) {
-      spread.add(new Attempt(attempt.tiers(), outside, attempt.preferred()));
+      Scope scope = attempt.scope() instanceof Scope.Among among ? new Scope.Among(among.hosts(), outside)
+          : attempt.scope() instanceof Scope.NotAmong not ? new Scope.NotAmong(not.hosts(), outside) : outside;
+      spread.add(new Attempt(attempt.tiers(), scope, attempt.preferred()));
     }
     spread.addAll(attempts);
     return spread;

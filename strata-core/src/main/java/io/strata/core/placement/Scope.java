@@ -20,5 +20,26 @@ public sealed interface Scope {
     }
   }
 
+  /**
+   * Any node of {@code hosts} within {@code within}: the write group's nodes, for backup replicas. The set is used as
+   * given, not copied (it is asked for every replica); callers pass an unmodifiable set.
+   */
+  record Among(Set<String> hosts, Scope within) implements Scope {
+    public Among {
+      if (within instanceof Among || within instanceof NotAmong) {
+        throw new IllegalArgumentException("nested host sets");
+      }
+    }
+  }
+
+  /** Any node within {@code within} that is not one of {@code hosts}: a primary replica kept off the write group. */
+  record NotAmong(Set<String> hosts, Scope within) implements Scope {
+    public NotAmong {
+      if (within instanceof Among || within instanceof NotAmong) {
+        throw new IllegalArgumentException("nested host sets");
+      }
+    }
+  }
+
   Scope ANYWHERE = new Anywhere();
 }

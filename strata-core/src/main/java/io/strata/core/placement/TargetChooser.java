@@ -2,6 +2,7 @@ package io.strata.core.placement;
 
 import io.strata.core.tier.Tier;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Finds concrete nodes for one block's replicas. The HDFS plugin implements it over the NameNode's live
@@ -25,4 +26,12 @@ public interface TargetChooser {
    * any of them, then one of its qualifying tiers at random, so tiers are used in proportion to their nodes.
    */
   Replica choose(List<String> tiers, Scope scope);
+
+  /**
+   * The hosts whose backup volumes take new backup replicas now (the write group of energy-efficient HDFS); empty
+   * when no write group is configured, and then backups go anywhere.
+   */
+  default Set<String> writeGroup() {
+    return Set.of();
+  }
 }

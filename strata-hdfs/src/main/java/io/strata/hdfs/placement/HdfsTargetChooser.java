@@ -6,6 +6,7 @@ import io.strata.core.placement.TargetChooser;
 import io.strata.core.tier.Tier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
@@ -74,6 +75,11 @@ final class HdfsTargetChooser implements TargetChooser {
   }
 
   @Override
+  public Set<String> writeGroup() {
+    return policy.writeGroupNow();
+  }
+
+  @Override
   public Replica choose(List<String> tierNames, Scope scope) {
     if (tierNames.size() == 1) {
       return chooseIn(tierNames.get(0), scope);
@@ -124,7 +130,17 @@ final class HdfsTargetChooser implements TargetChooser {
       return null;
     }
     DatanodeStorageInfo storage;
-    if (scope instanceof Scope.OnHost onHost) {
+    if (scope instanceof Scope.Among among && among.within() instanceof Scope.OnHost onHost
+        && !among.hosts().contains(onHost.host())) {
+      return null;
+    }
+    if (scope instanceof Scope.NotAmong not && not.within() instanceof Scope.OnHost onHost
+        && not.hosts().contains(onHost.host())) {
+      return null;
+    }
+    Scope within = scope instanceof Scope.Among among ? among.within()
+        : scope instanceof Scope.NotAmong not ? not.within() : scope;
+    if (within instanceof Scope.OnHost onHost) {
       if (writer == null || !writer.getHostName().equals(onHost.host())) {
         return null;
       }

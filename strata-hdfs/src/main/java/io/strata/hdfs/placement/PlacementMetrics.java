@@ -24,6 +24,8 @@ public final class PlacementMetrics implements MetricsSource {
       "Blocks placed by a Strata policy (not 'default')", 0L);
   final MutableCounterLong fallbackReplicas = registry.newCounter("FallbackReplicas",
       "Replicas that went to another tier than the policy wanted (full or missing tier)", 0L);
+  final MutableCounterLong outsideWriteGroup = registry.newCounter("OutsideWriteGroupReplicas",
+      "Backup replicas placed outside the write group because it could not take them (each may wake a disk)", 0L);
   final MutableCounterLong defaultCompletions = registry.newCounter("DefaultCompletions",
       "Blocks for which the Strata policy found too few targets and HDFS's default placement completed them", 0L);
   final MutableCounterLong ruleLoads = registry.newCounter("RuleLoads",
@@ -66,6 +68,10 @@ public final class PlacementMetrics implements MetricsSource {
 
   public long fallbackReplicas() {
     return fallbackReplicas.value();
+  }
+
+  public long outsideWriteGroup() {
+    return outsideWriteGroup.value();
   }
 
   public long defaultCompletions() {

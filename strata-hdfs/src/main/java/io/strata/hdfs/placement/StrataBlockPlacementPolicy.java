@@ -1,6 +1,8 @@
 package io.strata.hdfs.placement;
 
 import io.strata.core.device.StorageKind;
+import io.strata.core.energy.CurrentWriteGroup;
+import io.strata.core.energy.WriteGroups;
 import io.strata.core.placement.Placement;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.placement.PlacementRequest;
@@ -9,6 +11,7 @@ import io.strata.core.placement.Replica;
 import io.strata.core.placement.Scope;
 import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
+import io.strata.hdfs.StrataKeys;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -53,6 +56,10 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
   private Map<String, TierNodeIndex.TierTarget> tierTargets = Map.of();
   private volatile TierNodeIndex tierIndex;
   private final Object tierIndexLock = new Object();
+  private CurrentWriteGroup writeGroup;
+  private volatile List<String> writeGroupHosts = List.of();
+  private volatile long writeGroupHostsRead = Long.MIN_VALUE;
+  private volatile int writeGroupHostsLeaves = -1;
 
   @Override
   public void setConf(Configuration conf) {
@@ -65,6 +72,12 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
       targets.put(tier.name(), TierNodeIndex.TierTarget.of(tier));
     }
     this.tierTargets = Map.copyOf(targets);
+    this.writeGroup = WriteGroups.parse(conf.get(StrataKeys.WRITE_GROUP), StrataKeys.WRITE_GROUP)
+        .map(group -> new CurrentWriteGroup(group, this::dataNodeHosts, () -> System.currentTimeMillis() / 1000.0))
+        .orElse(null);
+    if (writeGroup != null) {
+      LOG.info("Strata placement: {}", writeGroup.group().describe());
+    }
     LOG.info("Strata placement plugin loaded: tiers {}, rules {}", rules.tierMap().tiers(), rules.current().rules());
     // The NameNode's block manager makes its policy after the metrics system started: published now, the
     // counters tell tools reading the NameNode's JMX that the plugin runs before any block is placed.
@@ -144,6 +157,34 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     return index;
   }
 
+  /** The write group's hosts now; empty without a write group. */
+  Set<String> writeGroupNow() {
+    return writeGroup == null ? Set.of() : writeGroup.members();
+  }
+
+  /**
+   * The DataNodes the write group is dealt from: every node in the NameNode's topology (the live ones, which is
+   * also what the NameNode's {@code LiveNodes} tells each power manager). Re-read when a node joins or leaves,
+   * else every 10 s.
+   */
+  private List<String> dataNodeHosts() {
+    int leaves = clusterMap.getNumOfLeaves();
+    long nowNanos = System.nanoTime();
+    if (leaves != writeGroupHostsLeaves || nowNanos - writeGroupHostsRead > 10_000_000_000L) {
+      List<String> hosts = new ArrayList<>();
+      for (Node node : clusterMap.getLeaves(NodeBase.ROOT)) {
+        if (node instanceof DatanodeDescriptor d) {
+          hosts.add(d.getHostName());
+        }
+      }
+      hosts.sort(null);
+      writeGroupHosts = List.copyOf(hosts);
+      writeGroupHostsLeaves = leaves;
+      writeGroupHostsRead = nowNanos;
+    }
+    return writeGroupHosts;
+  }
+
   /** The tier called {@code name} as a target, or null for a name that is not a tier of the cluster. */
   TierNodeIndex.TierTarget tierTarget(String name) {
     return tierTargets.get(name);
@@ -188,6 +229,9 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
             + "missing); further fallbacks of this file are only counted", srcPath, policy.name(),
             placement.fallbacks().get(0).wantedTiers(), placement.fallbacks().get(0).usedTier());
       }
+    }
+    if (placement.outsideWriteGroup() > 0) {
+      PlacementMetrics.get().outsideWriteGroup.incr(placement.outsideWriteGroup());
     }
     if (results.size() < chosen.size() + needed) {
       // HDFS's own placement gets the last word, so a Strata rule never makes a write fail that HDFS would take.

@@ -113,10 +113,12 @@ final class TierNodeIndex {
      */
     DatanodeDescriptor random(TierTarget target, Scope scope, Collection<Node> excluded) {
       TierNodes nodes = byTier.get(target.tier());
-      if (nodes == null || scope instanceof Scope.OnHost) {
+      Scope within = scope instanceof Scope.Among among ? among.within()
+          : scope instanceof Scope.NotAmong not ? not.within() : scope;
+      if (nodes == null || within instanceof Scope.OnHost) {
         return null;
       }
-      DatanodeDescriptor[] candidates = scope instanceof Scope.InRack inRack
+      DatanodeDescriptor[] candidates = within instanceof Scope.InRack inRack
           ? nodes.byRack().get(inRack.rack())
           : nodes.all();
       if (candidates == null || candidates.length == 0) {
@@ -153,6 +155,12 @@ final class TierNodeIndex {
     }
 
     private boolean eligible(DatanodeDescriptor node, TierTarget target, Scope scope, Collection<Node> excluded) {
+      if (scope instanceof Scope.Among among) {
+        return among.hosts().contains(node.getHostName()) && eligible(node, target, among.within(), excluded);
+      }
+      if (scope instanceof Scope.NotAmong not) {
+        return !not.hosts().contains(node.getHostName()) && eligible(node, target, not.within(), excluded);
+      }
       String rack = node.getNetworkLocation();
       if (scope instanceof Scope.OutsideRacks outside && outside.racks().contains(rack)
           || excluded.contains(node) || !node.isInService()) {

@@ -1,5 +1,6 @@
 package io.strata.hdfs.power;
 
+import io.strata.core.energy.WriteGroup;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -42,10 +43,23 @@ public final class EmbeddedPower implements AutoCloseable {
    */
   public static EmbeddedPower start(List<PoweredVolume> volumes, URI nameNodeWebUi, IoHook hook,
       PowerManager.Settings settings, IoObserver observer) throws IOException {
+    return start(volumes, nameNodeWebUi, hook, settings, observer, null);
+  }
+
+  /**
+   * As {@link #start(List, URI, IoHook, PowerManager.Settings, IoObserver)}, keeping each host's backups awake
+   * through its turns in {@code writeGroup} (null for none); the NameNode must have the same group
+   * ({@code strata.energy.write-group}).
+   */
+  public static EmbeddedPower start(List<PoweredVolume> volumes, URI nameNodeWebUi, IoHook hook,
+      PowerManager.Settings settings, IoObserver observer, WriteGroup writeGroup) throws IOException {
     EmulatedDisks disks = new EmulatedDisks();
     volumes.forEach(disks::add);
     PowerManager manager = new PowerManager(volumes, settings, disks, RedundancyWatch.nameNodeJmx(nameNodeWebUi),
         PowerManager.WALL_CLOCK);
+    if (writeGroup != null) {
+      manager.useWriteGroup(writeGroup, DataNodeList.nameNodeJmx(nameNodeWebUi));
+    }
     disks.setListener(manager);
     hook.install((volumeId, write, bytes) -> {
       if (observer != null) {

@@ -11,6 +11,8 @@ import io.strata.core.energy.StandbyRule;
 import io.strata.core.energy.VolumeEnergy;
 import io.strata.core.energy.VolumePower;
 import io.strata.core.energy.WakeCause;
+import io.strata.core.energy.WriteGroup;
+import io.strata.core.energy.WriteGroups;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,6 +91,10 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
   private ScheduledExecutorService ticker;
   private boolean watchFailureLogged;
   private final Map<String, Boolean> standbyFailureLogged = new LinkedHashMap<>();
+  private WriteGroup writeGroup;
+  private DataNodeList dataNodes;
+  private List<String> knownDataNodes;
+  private boolean dataNodesFailureLogged;
 
   /**
    * Builds the manager and recovers what an earlier run left: spin-ups from the state file, sleeping disks from the
@@ -127,6 +133,33 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
     }
   }
 
+  /**
+   * Keeps this host's backups awake through its turns in {@code group}, from a spin-up and two ticks before each
+   * turn, and lets them sleep after it; the group is dealt from {@code nodes}, as the NameNode's placement deals it.
+   * Call before {@link #start()}.
+   *
+   * @throws io.strata.core.config.ConfigException when the rotation alone would exceed a backup's spin-up budget
+   */
+  public synchronized void useWriteGroup(WriteGroup group, DataNodeList nodes) {
+    for (PoweredVolume volume : volumes) {
+      VolumePower vp = power.get(volume.id());
+      if (vp != null && volume.backup()) {
+        WriteGroups.checkBudget(group, volume.device().name(), vp.rule().dailySpinUpBudget());
+      }
+    }
+    this.writeGroup = group;
+    this.dataNodes = nodes;
+  }
+
+  /** Seconds ahead of a turn at which the manager wakes the backups: their spin-up and two ticks. */
+  double writeGroupLead() {
+    double spinUp = 0;
+    for (PoweredVolume volume : volumes) {
+      spinUp = Math.max(spinUp, volume.device().spinUpSeconds());
+    }
+    return spinUp + 2 * settings.tick().toMillis() / 1000.0;
+  }
+
   /** Ticks every {@code settings.tick()} on a daemon thread until {@link #close()}. */
   public synchronized void start() {
     if (ticker != null) {
@@ -151,10 +184,12 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
   /** One look at every volume: redundancy holds, I/O the driver saw, and standby where the core allows it. */
   public void tick() {
     RedundancyWatch.Redundancy redundancy = readRedundancy();
+    List<String> nodes = readDataNodes();
     List<PoweredVolume> toSleep = new ArrayList<>();
     List<PoweredVolume> toWake = new ArrayList<>();
     synchronized (this) {
       double now = clock.getAsDouble();
+      double lead = writeGroup == null ? 0 : writeGroupLead();
       for (PoweredVolume volume : volumes) {
         VolumePower vp = power.get(volume.id());
         if (vp == null) {
@@ -167,6 +202,11 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
         if (redundancy != null && volume.backup()) {
           toggleHold(vp, now, WakeCause.LOW_REDUNDANCY, redundancy.lowRedundancyBlocks() > 0, volume, toWake);
           toggleHold(vp, now, WakeCause.DECOMMISSION, redundancy.decommissioningNodes() > 0, volume, toWake);
+        }
+        if (nodes != null && volume.backup()) {
+          boolean turn = writeGroup.isMember(volume.host(), nodes, now)
+              || writeGroup.isMember(volume.host(), nodes, now + lead);
+          toggleHold(vp, now, WakeCause.WRITE_GROUP, turn, volume, toWake);
         }
         if (settings.sleepBackups() && volume.backup() && vp.mayEnterStandby(now)) {
           toSleep.add(volume);
@@ -204,6 +244,24 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
     } else if (!on && held) {
       vp.release(now, reason);
     }
+  }
+
+  /** The write group's node list now; the last one read when the NameNode cannot be asked; null without a group. */
+  private List<String> readDataNodes() {
+    if (writeGroup == null) {
+      return null;
+    }
+    try {
+      List<String> hosts = dataNodes.hosts();
+      dataNodesFailureLogged = false;
+      knownDataNodes = hosts;
+    } catch (IOException | RuntimeException e) {
+      if (!dataNodesFailureLogged) {
+        LOG.warn("cannot read the NameNode's DataNodes ({}); the write group stays as last known", e.toString());
+        dataNodesFailureLogged = true;
+      }
+    }
+    return knownDataNodes;
   }
 
   private RedundancyWatch.Redundancy readRedundancy() {

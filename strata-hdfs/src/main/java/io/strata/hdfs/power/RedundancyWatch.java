@@ -33,7 +33,8 @@ public interface RedundancyWatch {
     };
   }
 
-  private static JsonNode bean(URI webUi, Configuration conf, String name) throws IOException {
+  /** The first bean {@code name} of the NameNode's JMX servlet at {@code webUi}. */
+  static JsonNode bean(URI webUi, Configuration conf, String name) throws IOException {
     JsonNode beans = NameNodeJmx.beans(webUi, conf, name);
     if (beans.isEmpty()) {
       throw new IOException(webUi + " has no bean " + name);

@@ -1,6 +1,8 @@
 package io.strata.sim.engine;
 
 import io.strata.core.config.ConfigException;
+import io.strata.core.energy.CurrentWriteGroup;
+import io.strata.core.model.ClusterModel;
 import io.strata.core.placement.PlacementPolicy;
 import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.FileFacts;
@@ -115,6 +117,10 @@ public final class Simulator {
     RunContext run = new RunContext(cluster, cluster.network(), store, new EventClock(),
         new NodeTransfers(cluster.nodeCount()), new ReadStatistics(cluster.tiers().size()), new TrafficStatistics(),
         config.blockSize(), power, config.intermediateIo(), new IntermediateStatistics(cluster.tiers().size()));
+    if (config.power() != null && config.power().writeGroup() != null) {
+      List<String> hosts = cluster.model().nodes().stream().map(ClusterModel.Node::host).toList();
+      cluster.model().useWriteGroup(new CurrentWriteGroup(config.power().writeGroup(), () -> hosts, run::now)::members);
+    }
     popularity.start(run, popularityFactory);
     BlockReader reader = new BlockReader(run, SimPolicies.retrieval(config.retrieval(), config.spec()),
         retrievalRandom);

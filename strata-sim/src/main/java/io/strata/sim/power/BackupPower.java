@@ -12,6 +12,7 @@ import io.strata.core.energy.VolumePower;
 import io.strata.core.energy.WakeCause;
 import io.strata.core.energy.WakePredictor;
 import io.strata.core.energy.WakePredictors;
+import io.strata.core.energy.WriteGroup;
 import io.strata.core.spec.NodeSpec;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.model.FlowNetwork;
@@ -20,11 +21,13 @@ import io.strata.sim.model.SimFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
  * One run's power manager: a {@link VolumePower} per backup device of the modeled cluster, driven by the modeled
@@ -60,6 +63,11 @@ public final class BackupPower {
   private final WakePredictor predictor;
   private final double spinUpSeconds;
   private double nextPoll;
+  // The write group: the hosts it is dealt from, whose turn is held now, and when it next changes (or is woken ahead).
+  private final List<String> hosts;
+  private final boolean[] groupHeld;
+  private final double groupLead;
+  private double nextGroupChange = Double.POSITIVE_INFINITY;
 
   // What the predictor is told: primary-replica reads still to do per node, their rate, and the running jobs whose
   // replicated output will need backups after them.
@@ -132,6 +140,43 @@ public final class BackupPower {
     primaryReadRate = new double[nodes];
     outputJobsWithWork = new int[nodes];
     nextPoll = settings.pollSeconds();
+    hosts = new ArrayList<>();
+    for (int n = 0; n < nodes; n++) {
+      hosts.add(cluster.host(n));
+    }
+    groupHeld = new boolean[nodes];
+    // A node's backups are woken one spin-up and one poll before its turn, as the daemon does a tick ahead.
+    groupLead = spinUpSeconds + settings.pollSeconds();
+    if (settings.standby() && settings.writeGroup() != null) {
+      applyWriteGroup(0);
+    }
+  }
+
+  /**
+   * Holds the backups of the nodes whose turn it is, or comes within {@link #groupLead}, awake; releases the others,
+   * which then sleep after the idle timeout. Schedules the next change.
+   */
+  private void applyWriteGroup(double now) {
+    WriteGroup group = settings.writeGroup();
+    Set<String> due = new HashSet<>(group.members(hosts, now));
+    due.addAll(group.members(hosts, now + groupLead));
+    for (int node = 0; node < hosts.size(); node++) {
+      boolean hold = due.contains(hosts.get(node));
+      if (hold == groupHeld[node]) {
+        continue;
+      }
+      groupHeld[node] = hold;
+      for (int v : volumesOfNode.get(node)) {
+        if (hold) {
+          volumes.get(v).hold(now, WakeCause.WRITE_GROUP);
+        } else {
+          volumes.get(v).release(now, WakeCause.WRITE_GROUP);
+        }
+        armStandby(v);
+      }
+    }
+    double change = group.nextChangeAfter(now);
+    nextGroupChange = change - groupLead > now ? change - groupLead : change;
   }
 
   /** The device profile of a node's volumes of one tier (the first, when a pooled tier mixes devices). */
@@ -261,6 +306,7 @@ public final class BackupPower {
       if (!(predictor.name().equals("reactive"))) {
         next = Math.min(next, nextPoll);
       }
+      next = Math.min(next, nextGroupChange);
     }
     return next;
   }
@@ -272,6 +318,9 @@ public final class BackupPower {
     }
     if (!busy || volumes.isEmpty()) {
       return;
+    }
+    if (nextGroupChange <= now) {
+      applyWriteGroup(now);
     }
     skipStaleChecks();
     while (!standbyChecks.isEmpty() && standbyChecks.peek().at <= now) {

@@ -4,6 +4,7 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.energy.FutureDemand;
 import io.strata.core.energy.NodePower;
 import io.strata.core.energy.WakePredictors;
+import io.strata.core.energy.WriteGroup;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -21,9 +22,11 @@ import java.util.function.Supplier;
  * @param future             for the {@code oracle} predictor: the future backup demand, made when the run starts;
  *                           null otherwise
  * @param recorder           where to record each backup volume's I/O times (for an oracle run to come); may be null
+ * @param writeGroup         with standby: the write group whose backups take new backup replicas and stay awake
+ *                           through their turn; null for none (backup replicas go to any backup)
  */
 public record PowerSettings(boolean standby, double idleTimeoutSeconds, String predictor, double pollSeconds,
-    NodePower nodePower, Supplier<FutureDemand> future, DemandRecorder recorder) {
+    NodePower nodePower, Supplier<FutureDemand> future, DemandRecorder recorder, WriteGroup writeGroup) {
 
   /** Seconds between the predictor's looks, like a power-manager daemon polling job progress. */
   public static final double DEFAULT_POLL_SECONDS = 10;
@@ -42,20 +45,31 @@ public record PowerSettings(boolean standby, double idleTimeoutSeconds, String p
 
   /** Native HDFS: all disks always spun up; node and disk energy accounted. */
   public static PowerSettings alwaysOn(NodePower nodePower) {
-    return new PowerSettings(false, 0, "reactive", DEFAULT_POLL_SECONDS, nodePower, null, null);
+    return new PowerSettings(false, 0, "reactive", DEFAULT_POLL_SECONDS, nodePower, null, null, null);
   }
 
   /** Backup volumes sleep after {@code idleTimeoutSeconds}, woken by I/O and by {@code predictor}. */
   public static PowerSettings standby(double idleTimeoutSeconds, String predictor, NodePower nodePower) {
-    return new PowerSettings(true, idleTimeoutSeconds, predictor, DEFAULT_POLL_SECONDS, nodePower, null, null);
+    return new PowerSettings(true, idleTimeoutSeconds, predictor, DEFAULT_POLL_SECONDS, nodePower, null, null,
+        null);
   }
 
   public PowerSettings withFuture(Supplier<FutureDemand> value) {
-    return new PowerSettings(standby, idleTimeoutSeconds, predictor, pollSeconds, nodePower, value, recorder);
+    return new PowerSettings(standby, idleTimeoutSeconds, predictor, pollSeconds, nodePower, value, recorder,
+        writeGroup);
   }
 
   public PowerSettings recordingInto(DemandRecorder value) {
-    return new PowerSettings(standby, idleTimeoutSeconds, predictor, pollSeconds, nodePower, future, value);
+    return new PowerSettings(standby, idleTimeoutSeconds, predictor, pollSeconds, nodePower, future, value,
+        writeGroup);
+  }
+
+  /** Backup replicas prefer {@code group}'s backups, which stay awake through their turn. */
+  public PowerSettings withWriteGroup(WriteGroup group) {
+    if (!standby) {
+      throw new ConfigException("a write group needs backups that sleep (standby)");
+    }
+    return new PowerSettings(standby, idleTimeoutSeconds, predictor, pollSeconds, nodePower, future, recorder, group);
   }
 
   /** A short description for run labels and reports. */
@@ -63,7 +77,8 @@ public record PowerSettings(boolean standby, double idleTimeoutSeconds, String p
     if (!standby) {
       return "always on";
     }
-    return "standby after " + minutes(idleTimeoutSeconds) + ", " + predictor + " waking";
+    return "standby after " + minutes(idleTimeoutSeconds) + ", " + predictor + " waking"
+        + (writeGroup == null ? "" : ", write group " + writeGroup.parameters());
   }
 
   static String minutes(double seconds) {

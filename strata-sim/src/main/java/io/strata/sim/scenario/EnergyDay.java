@@ -3,6 +3,7 @@ package io.strata.sim.scenario;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.energy.NodePower;
 import io.strata.core.energy.StandbyRule;
+import io.strata.core.energy.WriteGroups;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.SimConfig;
 import io.strata.sim.power.DemandRecorder;
@@ -26,6 +27,12 @@ public final class EnergyDay implements Scenario {
   static final List<String> PREDICTORS = List.of("reactive", "predictive", "oracle");
 
   /**
+   * The write groups tried with each timeout (reactive waking besides): a quarter and a tenth of the nodes, a new
+   * group every hour; the rotation alone then wakes a node's backups 6 and 2.4 times a day.
+   */
+  static final List<String> WRITE_GROUPS = List.of("25%/1h", "10%/1h");
+
+  /**
    * The arrays' energy: the tier both specs call {@code backup}, ordinary volumes in native HDFS and backup volumes
    * in the energy-efficient runs, so the two compare.
    */
@@ -40,7 +47,7 @@ public final class EnergyDay implements Scenario {
   @Override
   public String description() {
     return "energy-efficient HDFS: native vs sleeping backups, idle timeouts 1-30 min, reactive/predictive/oracle "
-        + "waking, 500 nodes, FB-2010 day";
+        + "waking and write groups, 500 nodes, FB-2010 day";
   }
 
   @Override
@@ -90,6 +97,13 @@ public final class EnergyDay implements Scenario {
             .label("standby " + timeoutLabel(minutes) + ", " + predictor)
             .seed(options.seed()).jobLimit(options.jobLimit()).power(power).build());
       }
+      for (String text : WRITE_GROUPS) {
+        PowerSettings power = PowerSettings.standby(timeout, "reactive", node)
+            .withWriteGroup(WriteGroups.parse(text, "write group").orElseThrow());
+        runs.add(SimConfig.builder(backups, trace, "primary-backup", "primary-first")
+            .label("standby " + timeoutLabel(minutes) + ", write group " + text)
+            .seed(options.seed()).jobLimit(options.jobLimit()).power(power).build());
+      }
       groups.add(new RunGroup("energy-500: idle timeout " + timeoutLabel(minutes) + ", FB-2010 "
           + Hats500.jobs(options, "24,442"), runs));
     }
@@ -99,8 +113,11 @@ public final class EnergyDay implements Scenario {
   /** Node energy and job time by idle timeout, one bar per way of waking, relative to native HDFS. */
   @Override
   public List<SweepChart> sweeps() {
-    List<SweepChart.Series> series = IntStream.range(0, PREDICTORS.size())
-        .mapToObj(i -> new SweepChart.Series(PREDICTORS.get(i), i + 2)).toList();
+    List<SweepChart.Series> series = new ArrayList<>(IntStream.range(0, PREDICTORS.size())
+        .mapToObj(i -> new SweepChart.Series(PREDICTORS.get(i), i + 2)).toList());
+    for (int i = 0; i < WRITE_GROUPS.size(); i++) {
+      series.add(new SweepChart.Series("write group " + WRITE_GROUPS.get(i), PREDICTORS.size() + 2 + i));
+    }
     List<Integer> groups = IntStream.range(0, TIMEOUT_MINUTES.length).boxed().toList();
     List<String> categories = IntStream.of(TIMEOUT_MINUTES).mapToObj(EnergyDay::timeoutLabel).toList();
     return List.of(
@@ -135,6 +152,9 @@ public final class EnergyDay implements Scenario {
             + "jobs with replicated output run out, and keeping them awake while such a job runs. Oracle: knows "
             + "when each node's backups will next see I/O (the times of the all-disks-on primary-backup run, "
             + "which a perfect oracle's run repeats) and wakes them a spin-up ahead. Both also keep a disk awake "
-            + "whose next use is that close.");
+            + "whose next use is that close.",
+        "Write group SIZE/PERIOD: backup replicas of new blocks go to the backups of a rotating share of the nodes "
+            + "(a new group every period), held awake through their turn and woken a spin-up and a poll ahead of "
+            + "it; other backups are woken only when the group cannot take a replica (reactive waking otherwise).");
   }
 }
