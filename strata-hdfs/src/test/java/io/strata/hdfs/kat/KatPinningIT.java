@@ -80,11 +80,21 @@ class KatPinningIT {
     conf = cluster.clientConf();
   }
 
+  /** Takes the names out of the cache again: later test classes in this JVM must not resolve them. */
+  @SuppressWarnings("unchecked")
+  private static void forget(List<String> hosts) throws Exception {
+    Field cacheField = InetAddress.class.getDeclaredField("cache");
+    cacheField.setAccessible(true);
+    Map<String, Object> cache = (Map<String, Object>) cacheField.get(null);
+    hosts.forEach(cache::remove);
+  }
+
   @AfterAll
-  static void stop() {
+  static void stop() throws Exception {
     if (cluster != null) {
       cluster.close();
     }
+    forget(List.of("h1", "h2", "h3", "h4"));
   }
 
   private static PrintStream quiet() {
