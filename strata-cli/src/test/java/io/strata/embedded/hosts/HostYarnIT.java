@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * hosts that hold their files. Needs root; skipped with the reason otherwise.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("long")
 class HostYarnIT {
   private static final String SPEC = """
       name: two-racks

@@ -103,6 +103,11 @@ public final class KatHeal {
         mover.replace(block.getBlock(), owner, type, proxy, holders[replaced]);
         return true;
       } catch (IOException e) {
+        // The NameNode may have re-replicated the block onto the owner since its locations were read (after a
+        // DataNode died): the owner then already holds it, which is what the move was for.
+        if (String.valueOf(e.getMessage()).contains("ReplicaAlreadyExistsException")) {
+          return true;
+        }
         last = e;
       }
     }

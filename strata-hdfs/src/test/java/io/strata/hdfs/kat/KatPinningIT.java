@@ -31,6 +31,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * pinning does not hold back, is found by check and replaced by heal with nothing lost.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("long")
 class KatPinningIT {
   @TempDir
   static Path temp;
