@@ -151,12 +151,7 @@ public final class EnergyBenchmark {
   private static List<Run> runPrimaryBackup(Options options, PrintStream progress) throws Exception {
     ClusterSpec spec = Presets.load("energy");
     Path dir = options.workDir().resolve("primary-backup");
-    Files.createDirectories(dir);
-    Path specFile = dir.resolve(ClientConfigWriter.SPEC_FILE);
-    Files.writeString(specFile, Presets.text("energy"));
-    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile,
-        "/data=primary-backup;/out=primary-backup", 1000));
-    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
+    Map<String, String> conf = primaryBackupConf(dir);
     progress.println("[primary-backup] starting HDFS with primary-backup placement for /data and /out, "
         + "primary-first reads, the power manager (emulated driver) and YARN");
     List<Run> runs = new ArrayList<>();
@@ -191,12 +186,7 @@ public final class EnergyBenchmark {
     ClusterSpec spec = Presets.load("energy");
     String label = "write group " + options.writeGroup().parameters();
     Path dir = options.workDir().resolve("write-group");
-    Files.createDirectories(dir);
-    Path specFile = dir.resolve(ClientConfigWriter.SPEC_FILE);
-    Files.writeString(specFile, Presets.text("energy"));
-    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile,
-        "/data=primary-backup;/out=primary-backup", 1000));
-    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
+    Map<String, String> conf = primaryBackupConf(dir);
     conf.put(StrataKeys.WRITE_GROUP, options.writeGroup().parameters());
     progress.printf("[%s] starting HDFS with primary-backup placement, primary-first reads, %s, the power manager "
         + "and YARN%n", label, options.writeGroup().describe());
@@ -217,6 +207,20 @@ public final class EnergyBenchmark {
       return job("primary-backup " + label, jobConf, hdfs, power, counts,
           new Prediction(reactive, new HashMap<>(), false), options, progress);
     }
+  }
+
+  /**
+   * The NameNode settings of a primary-backup run in {@code dir}: the energy preset's spec written there, /data and
+   * /out under primary-backup placement, primary-first reads.
+   */
+  private static Map<String, String> primaryBackupConf(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path specFile = dir.resolve(ClientConfigWriter.SPEC_FILE);
+    Files.writeString(specFile, Presets.text("energy"));
+    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile,
+        "/data=primary-backup;/out=primary-backup", 1000));
+    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
+    return conf;
   }
 
   private static EmbeddedCluster.Options clusterOptions(Options options, Path dir, Map<String, String> conf) {
