@@ -48,8 +48,8 @@ final class BenchHadoopCommand implements Callable<Integer> {
       description = "runs of every configuration, policy order rotated (default: ${DEFAULT-VALUE})")
   int rounds;
 
-  @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "8MiB",
-      description = "HDFS block size (default: ${DEFAULT-VALUE})")
+  @Option(names = "--block-size", paramLabel = "SIZE",
+      description = "HDFS block size (default: hats 8MiB, hdfsh 1MiB, so each file holds several blocks)")
   ByteSizeArg blockSize;
 
   @Option(names = "--placements", paramLabel = "P,P", split = ",",
@@ -172,7 +172,9 @@ final class BenchHadoopCommand implements Callable<Integer> {
       settings.speedScale = speedScale;
     }
     settings.rounds = OptionChecks.atLeastOne(rounds, "--rounds");
-    settings.blockSize = blockSize.bytes();
+    if (blockSize != null) {
+      settings.blockSize = blockSize.bytes();
+    }
     if (placements != null) {
       settings.placements = List.copyOf(placements);
     }

@@ -42,6 +42,13 @@ class BenchHadoopIT {
         .toList();
     assertEquals(2, checksums.size());
     assertEquals(checksums.get(0), checksums.get(1));
+    // What each share came to on the devices: HD wrote no block to SSD, SSD every block.
+    JsonNode shares = report.get("ssdShares");
+    assertEquals(2, shares.size(), report.toString());
+    assertEquals("HD", shares.get(0).get("config").asText());
+    assertEquals(0, shares.get(0).get("ssdBlocks").asLong(), shares.toString());
+    assertTrue(shares.get(0).get("blocks").asLong() >= 4, shares.toString());
+    assertEquals(shares.get(1).get("blocks").asLong(), shares.get(1).get("ssdBlocks").asLong(), shares.toString());
     assertTrue(cli.stderr().contains("[6/6] teravalidate 1MiB"), cli.stderr());
     assertEquals(7, Files.readAllLines(out.resolve("runs.csv")).size());
     assertTrue(Files.size(out.resolve("in-process-terasort.png")) > 0);

@@ -32,15 +32,33 @@ public final class HadoopBenchReport {
     }
   }
 
+  /** hdfsh: how many of a configuration's blocks (TeraGen input, TeraSort output) had every replica on SSD. */
+  public record SsdShare(String config, long ssdBlocks, long blocks) {
+    SsdShare plus(SsdShare other) {
+      return new SsdShare(config, ssdBlocks + other.ssdBlocks, blocks + other.blocks);
+    }
+
+    public double share() {
+      return blocks == 0 ? 0 : (double) ssdBlocks / blocks;
+    }
+  }
+
   private final HadoopBenchSettings settings;
   private final String clusterKind;
   private final String spec;
   private final List<Measurement> measurements;
   private final double seconds;
   private final List<Summary> summaries;
+  private final List<SsdShare> ssdShares;
 
   HadoopBenchReport(HadoopBenchSettings settings, String clusterKind, String spec, List<Measurement> measurements,
       double seconds) {
+    this(settings, clusterKind, spec, measurements, seconds, List.of());
+  }
+
+  HadoopBenchReport(HadoopBenchSettings settings, String clusterKind, String spec, List<Measurement> measurements,
+      double seconds, List<SsdShare> ssdShares) {
+    this.ssdShares = List.copyOf(ssdShares);
     this.settings = settings;
     this.clusterKind = clusterKind;
     this.spec = spec;
@@ -167,6 +185,11 @@ public final class HadoopBenchReport {
             + "every retrieval policy."
         : "Outputs checked: TeraGen wrote every row; TeraValidate found no error, and the same checksum under every "
             + "placement.");
+    if (!ssdShares.isEmpty()) {
+      out.println("Blocks with every replica on SSD (TeraGen input and TeraSort output, all sizes and rounds): "
+          + String.join(", ", ssdShares.stream().map(s -> String.format(Locale.ROOT, "%s %.0f%% (%d of %d)",
+              s.config(), 100 * s.share(), s.ssdBlocks(), s.blocks())).toList()));
+    }
     targets().forEach(line -> out.println("target: " + line));
   }
 
@@ -187,6 +210,7 @@ public final class HadoopBenchReport {
     root.put("seconds", seconds);
     root.put("validated", true);
     root.set("summaries", mapper.valueToTree(summaries));
+    root.set("ssdShares", mapper.valueToTree(ssdShares));
     ArrayNode runs = root.putArray("runs");
     measurements.forEach(m -> runs.add(mapper.valueToTree(m)));
     ArrayNode targets = root.putArray("targets");

@@ -15,7 +15,11 @@ public final class HadoopBenchSettings {
   public String preset;
   /** Factor on every emulated device speed: low enough that storage, not this machine's cores, bounds the jobs. */
   public double speedScale;
-  public long blockSize = 8L << 20;
+  /**
+   * HDFS block size. hdfsh: 1 MiB, so that every file holds several blocks: the share on SSD is set per file,
+   * block by block, and a file of one block is either all HDD or all SSD whatever the share.
+   */
+  public long blockSize;
   /** How often every configuration runs each read job (policy order rotated each round). */
   public int rounds = 1;
   /** hats: placement policies, the first the baseline. */
@@ -35,9 +39,10 @@ public final class HadoopBenchSettings {
   public List<Long> sortBytes = List.of(16L << 20, 32L << 20);
   public int sortReducers = 2;
 
-  private HadoopBenchSettings(String preset, double speedScale) {
+  private HadoopBenchSettings(String preset, double speedScale, long blockSize) {
     this.preset = preset;
     this.speedScale = speedScale;
+    this.blockSize = blockSize;
   }
 
   /**
@@ -47,8 +52,8 @@ public final class HadoopBenchSettings {
    */
   public static HadoopBenchSettings of(String preset) {
     return switch (preset) {
-      case HATS -> new HadoopBenchSettings(HATS, 0.1);
-      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.05);
+      case HATS -> new HadoopBenchSettings(HATS, 0.1, 8L << 20);
+      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.05, 1L << 20);
       default -> throw new IllegalArgumentException("unknown preset '" + preset + "' (known: "
           + String.join(", ", PRESETS) + ")");
     };

@@ -6,10 +6,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.fs.StorageType;
 
 /**
  * Hadoop's own jobs (TestDFSIO, TeraGen/TeraSort/TeraValidate, Grep, WordCount from the 3.4.2 jars) under a set of
@@ -33,6 +38,8 @@ public final class HadoopBenchmark {
   private final BenchCluster cluster;
   private final PrintStream progress;
   private final List<Measurement> measurements = new ArrayList<>();
+  /** hdfsh: per configuration, the blocks of its TeraGen input and TeraSort output, and those wholly on SSD. */
+  private final Map<String, HadoopBenchReport.SsdShare> ssdShares = new LinkedHashMap<>();
   private int jobsDone;
   private int jobsTotal;
 
@@ -90,7 +97,7 @@ public final class HadoopBenchmark {
     }
     cluster.useRetrieval(settings.retrievals.get(0));
     return new HadoopBenchReport(settings, cluster.kind(), specName, measurements,
-        (System.nanoTime() - started) / 1e9);
+        (System.nanoTime() - started) / 1e9, List.copyOf(ssdShares.values()));
   }
 
   private void runHats() throws Exception {
@@ -170,6 +177,7 @@ public final class HadoopBenchmark {
                   HadoopJobs.TERAVALIDATE, base + "/out", "/bench/validate/" + size + "-" + i + "-" + round, 0, 0,
                   Map.of()));
           checksums.put(label, validate.outputDigest());
+          countSsdBlocks(fs, label, base);
           fs.delete(new org.apache.hadoop.fs.Path(base), true);
         }
         requireSame("TeraValidate's checksum of the sorted " + size, checksums);
@@ -201,6 +209,27 @@ public final class HadoopBenchmark {
       byConfig.forEach((config, value) -> message.append("\n  ").append(config).append(": ").append(value));
       throw new IllegalStateException(message.toString());
     }
+  }
+
+  /**
+   * Adds the blocks under {@code dir} to {@code config}'s count: what a share of blocks on SSD really came to, since
+   * the share is set per file and a short file rounds it.
+   */
+  private void countSsdBlocks(FileSystem fs, String config, String dir) throws IOException {
+    long blocks = 0;
+    long ssd = 0;
+    RemoteIterator<LocatedFileStatus> files = fs.listFiles(new org.apache.hadoop.fs.Path(dir), true);
+    while (files.hasNext()) {
+      for (BlockLocation block : files.next().getBlockLocations()) {
+        blocks++;
+        if (block.getStorageTypes().length > 0
+            && Arrays.stream(block.getStorageTypes()).allMatch(type -> type == StorageType.SSD)) {
+          ssd++;
+        }
+      }
+    }
+    ssdShares.merge(config, new HadoopBenchReport.SsdShare(config, ssd, blocks), HadoopBenchReport.SsdShare::plus);
+    progress.printf("  %s: %d of %d blocks with every replica on SSD%n", config, ssd, blocks);
   }
 
   static String size(long bytes) {

@@ -13,9 +13,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
 import org.apache.hadoop.examples.terasort.TeraSort;
 import org.apache.hadoop.examples.terasort.TeraValidate;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.TestDFSIO;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 
 /**
  * Hadoop 3.4.2's own benchmark and example jobs, run unchanged from the released jars through their Tool
@@ -117,6 +119,13 @@ public final class HadoopJobs {
 
   private static JobRun teraSort(Configuration conf, FileSystem fs, JobRequest request) throws Exception {
     conf.setInt("mapreduce.job.reduces", request.count());
+    // One map per TeraGen file, however small the blocks: the block size sets placement's grain, not how many task
+    // JVMs share this machine's cores.
+    long largestFile = 0;
+    for (FileStatus file : fs.listStatus(new Path(request.input()))) {
+      largestFile = Math.max(largestFile, file.getLen());
+    }
+    conf.setLong(FileInputFormat.SPLIT_MINSIZE, largestFile);
     ExampleJobs.Outcome outcome = ExampleJobs.tool(conf, TERASORT, new TeraSort(), request.input(),
         request.output());
     long bytes = dataBytes(fs, new Path(request.input()));

@@ -500,7 +500,7 @@ public final class HostCluster implements AutoCloseable {
   }
 
   private void launchDataNode(String host) throws IOException {
-    Path conf = HostClusterConf.writeDataNode(options, network, host, uri());
+    Path conf = HostClusterConf.writeDataNode(options, host, network.address(host), uri());
     List<String> command = new ArrayList<>(network.execPrefix(host));
     command.add(javaBinary());
     command.add("-Xmx" + options.dataNodeHeapMb() + "m");

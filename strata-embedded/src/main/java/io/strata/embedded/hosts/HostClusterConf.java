@@ -76,8 +76,11 @@ final class HostClusterConf {
     return conf;
   }
 
-  /** Writes {@code host}'s conf dir (DataNode keys, its volumes in spec order) and makes its volume dirs. */
-  static Path writeDataNode(HostCluster.Options options, HostNetwork network, String host, URI fs)
+  /**
+   * Writes {@code host}'s conf dir (DataNode keys, its volumes in spec order, its {@code address} on the host
+   * network) and makes its volume dirs.
+   */
+  static Path writeDataNode(HostCluster.Options options, String host, String address, URI fs)
       throws IOException {
     NodeSpec node = options.spec().nodes().stream().filter(n -> n.host().equals(host)).findFirst().orElseThrow();
     Path hostDir = options.dir().resolve("hosts").resolve(host);
@@ -90,7 +93,6 @@ final class HostClusterConf {
       Files.createDirectories(data);
       dataDirs.add("[" + volume.storageKind().name() + "]" + data.toUri());
     }
-    String address = network.address(host);
     Map<String, String> hdfs = new LinkedHashMap<>(commonHdfsConf(options));
     hdfs.put("dfs.datanode.data.dir", String.join(",", dataDirs));
     hdfs.put("dfs.datanode.hostname", host);
@@ -99,6 +101,9 @@ final class HostClusterConf {
     hdfs.put("dfs.datanode.ipc.address", address + ":9867");
     // Emulated HDDs are slow on purpose; keep the DataNode from logging every packet as a slow disk.
     hdfs.put("dfs.datanode.slow.io.warning.threshold.ms", "60000");
+    // Spec capacities are small (a preset's SSD can be under 1 GiB); Hadoop's round-robin volume chooser would
+    // refuse every volume with less than a block plus 1 GiB free, and so every write to such a tier.
+    hdfs.put("dfs.datanode.round-robin-volume-choosing-policy.additional-available-space", "0");
     hdfs.putAll(options.hdfsConf());
     writeXml(Map.of("fs.defaultFS", fs.toString()), conf.resolve("core-site.xml"));
     writeXml(hdfs, conf.resolve("hdfs-site.xml"));
