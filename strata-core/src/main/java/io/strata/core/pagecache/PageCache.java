@@ -51,6 +51,8 @@ public final class PageCache {
   private static final int DROPPED = 136;
   private static final int THROTTLED = 144;
   private static final int HEADER = 160;
+  /** Reclaim frees this fraction of the cache at a time. */
+  private static final int RECLAIM_FRACTION = 64;
 
   private static final int E_FILE = 0;
   private static final int E_EXTENT = 8;
@@ -269,26 +271,32 @@ public final class PageCache {
     return bytes;
   }
 
-  /** Evicts least recently used extents, never {@code keep}, until the cache fits {@code capacity}. */
+  /**
+   * When the cache is over {@code capacity} (or its table full), evicts least recently used extents, never
+   * {@code keep}, until a 64th of it is free again: one scan per batch, as Linux reclaims to a watermark.
+   */
   private long evictOver(long capacity, int keep, long now, long writeBytesPerSecond) {
+    if (state.getLong(CACHED) <= capacity && state.getLong(COUNT) <= maxEntries()) {
+      return 0;
+    }
+    long cachedTarget = capacity - capacity / RECLAIM_FRACTION;
+    long countTarget = maxEntries() - maxEntries() / RECLAIM_FRACTION;
+    int keepBase = slotBase(keep);
+    long keepFile = state.getLong(keepBase + E_FILE);
+    long keepExtent = state.getLong(keepBase + E_EXTENT);
+    List<long[]> entries = new ArrayList<>();
+    for (int slot = 0; slot < slots; slot++) {
+      int base = slotBase(slot);
+      long file = state.getLong(base + E_FILE);
+      if (file != 0 && !(file == keepFile && state.getLong(base + E_EXTENT) == keepExtent)) {
+        entries.add(new long[] {state.getLong(base + E_LAST_USE), file, state.getLong(base + E_EXTENT)});
+      }
+    }
+    entries.sort(Comparator.comparingLong(e -> e[0]));
     long queued = 0;
-    long keepFile = state.getLong(slotBase(keep) + E_FILE);
-    long keepExtent = state.getLong(slotBase(keep) + E_EXTENT);
-    while (state.getLong(CACHED) > capacity || state.getLong(COUNT) > maxEntries()) {
-      int victim = -1;
-      long oldest = Long.MAX_VALUE;
-      for (int slot = 0; slot < slots; slot++) {
-        int base = slotBase(slot);
-        long file = state.getLong(base + E_FILE);
-        if (file != 0 && !(file == keepFile && state.getLong(base + E_EXTENT) == keepExtent)
-            && state.getLong(base + E_LAST_USE) < oldest) {
-          oldest = state.getLong(base + E_LAST_USE);
-          victim = slot;
-        }
-      }
-      if (victim < 0) {
-        break;
-      }
+    for (int i = 0; i < entries.size()
+        && (state.getLong(CACHED) > cachedTarget || state.getLong(COUNT) > countTarget); i++) {
+      int victim = find(entries.get(i)[1], entries.get(i)[2]);
       // Reclaiming a dirty page writes it first.
       queued += writeBack(slotBase(victim), now, writeBytesPerSecond);
       add(CACHED, -state.getInt(slotBase(victim) + E_FILLED));

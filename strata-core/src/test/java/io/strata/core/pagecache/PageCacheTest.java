@@ -43,9 +43,11 @@ class PageCacheTest {
     cache.read(A, 0, 0, MIB, 0, RATE); // fills the cache
     cache.read(A, 0, 0, 4096, 1, RATE); // A's first extent is now the most recently used
     assertEquals(MIB / 2, cache.read(B, 0, 0, MIB / 2, 2, RATE).missBytes());
-    assertEquals(MIB, cache.stats().cachedBytes(), "never more than the capacity");
+    long cached = cache.stats().cachedBytes();
+    assertTrue(cached <= MIB && cached >= MIB - MIB / 64, "never more than the capacity, reclaimed in batches: "
+        + cached);
     assertEquals(0, cache.read(A, 0, 0, 4096, 3, RATE).missBytes(), "recently used: kept");
-    assertEquals(0, cache.read(A, 0, MIB / 2 + 4096, MIB / 2 - 4096, 4, RATE).missBytes(), "newer half: kept");
+    assertEquals(0, cache.read(A, 0, 3 * MIB / 4, MIB / 4, 4, RATE).missBytes(), "newest quarter: kept");
     assertEquals(MIB / 2 - 4096, cache.read(A, 0, 4096, MIB / 2 - 4096, 5, RATE).missBytes(),
         "the oldest extents made room for B");
   }
@@ -123,8 +125,9 @@ class PageCacheTest {
     cache.write(A, 0, 0, MIB, 0, RATE);
     assertEquals(0, cache.stats().writebackBytes());
     PageCache.Read read = cache.read(B, 0, 0, MIB / 4, 1, RATE);
-    assertEquals(MIB / 4, read.writebackBytes());
-    assertEquals(3 * MIB / 4, cache.stats().dirtyBytes());
+    assertTrue(read.writebackBytes() >= MIB / 4 && read.writebackBytes() <= MIB / 4 + MIB / 64,
+        "room for B's quarter, reclaimed a 64th at a time: " + read.writebackBytes());
+    assertEquals(MIB - read.writebackBytes(), cache.stats().dirtyBytes());
   }
 
   @Test

@@ -143,12 +143,13 @@ public final class LocalDevice {
   }
 
   /**
-   * Queues {@code bytes} of page-cache writeback (one positioning) on the device without waiting for it: later
-   * transfers wait behind it, and it counts as written.
+   * Queues {@code bytes} of page-cache writeback on the device without waiting for it: later transfers wait
+   * behind it, and it counts as written. No positioning: the flusher writes files' dirty pages in large
+   * sequential batches, and the model hands them over a piece at a time.
    */
   public void writeBack(long bytes) throws IOException {
     if (bytes > 0) {
-      reserve(bytes, true, WRITE_BPS, BYTES_WRITTEN, WRITES);
+      reserve(bytes, false, WRITE_BPS, BYTES_WRITTEN, WRITES);
     }
   }
 
