@@ -14,7 +14,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * A {@link RawLocalFileSystem} whose reads and writes under an emulated device's directory take as long as the
  * device would need ({@link LocalDevice}); other paths run at the machine's speed. When the node has a page cache
  * ({@link NodePageCache}), reads and writes go through it, as they do on Linux: the device pays only for misses,
- * writeback and a writer above the dirty limit, and deleting a file drops its pages.
+ * writeback and a writer above the dirty limit, deleting a file drops its pages, and a rename (the cache knows
+ * files by inode) keeps them.
  *
  * <p>A stream pays one positioning when it starts and whenever it reads somewhere other than where its last
  * read ended (a seek or a positioned read): the merge of spill segments and the reads of one partition of a map
@@ -63,18 +64,6 @@ public class EmulatedRawLocalFileSystem extends RawLocalFileSystem {
       }
     }
     return super.delete(p, recursive);
-  }
-
-  @Override
-  public boolean rename(Path src, Path dst) throws IOException {
-    boolean renamed = super.rename(src, dst);
-    java.nio.file.Path from = pathToFile(src).toPath();
-    java.nio.file.Path to = pathToFile(dst).toPath();
-    Optional<NodePageCache> cache = LocalDevices.pageCacheOf(to);
-    if (renamed && cache.isPresent() && java.nio.file.Files.isRegularFile(to)) {
-      cache.get().rename(from, to);
-    }
-    return renamed;
   }
 
   /**

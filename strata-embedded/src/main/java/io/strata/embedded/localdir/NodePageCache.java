@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
@@ -24,8 +25,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * directories, and is changed under a file lock, like {@link LocalDevice}: the processes need no channel to each
  * other, and the NodeManager need not be up before a task writes. Reads of cached data return at once; misses and
  * writeback are charged to the file's {@link LocalDevice}; a writer above the dirty limit sleeps as the model says.
- * Files are keyed by absolute path and grouped by the YARN application in their path, whose pages the
- * NodeManager drops when it deletes the application's directories.
+ * Files are keyed by inode, as Linux keys its cache, and grouped by the YARN application in their path, whose
+ * pages the NodeManager drops when it deletes the application's directories.
  */
 public final class NodePageCache {
   /** The name of the file that marks a directory as a node with a page cache. */
@@ -129,16 +130,6 @@ public final class NodePageCache {
     }
   }
 
-  /** A renamed file keeps its pages. */
-  public void rename(Path from, Path to) throws IOException {
-    lock.lock();
-    try (FileLock ignored = channel.lock()) {
-      cache.rename(key(from), key(to), group(to));
-    } finally {
-      lock.unlock();
-    }
-  }
-
   public PageCache.Stats stats() throws IOException {
     lock.lock();
     try (FileLock ignored = channel.lock()) {
@@ -148,7 +139,20 @@ public final class NodePageCache {
     }
   }
 
+  /**
+   * The file's inode, as Linux keys its page cache: a rename keeps the pages even when it goes past every Hadoop
+   * file system (MapReduce's {@code sameVolRename} turns a map's only spill into its output with
+   * {@code File.renameTo}). A file that is gone is keyed by its path.
+   */
   private static long key(Path file) {
+    try {
+      Object inode = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+      if (inode != null) {
+        return PageCache.key(inode.toString());
+      }
+    } catch (IOException e) {
+      // gone: fall through
+    }
     return PageCache.key(file.toAbsolutePath().normalize().toString());
   }
 
