@@ -148,7 +148,7 @@ public final class PageCacheBenchmark {
   private static void read(FileSystem raw, org.apache.hadoop.fs.Path file, long bytes, byte[] buffer)
       throws IOException {
     try (FSDataInputStream in = raw.open(file, buffer.length)) {
-      for (long read = 0; read < bytes; ) {
+      for (long read = 0; read < bytes;) {
         int n = in.read(buffer, 0, (int) Math.min(buffer.length, bytes - read));
         if (n < 0) {
           break;

@@ -123,7 +123,7 @@ public final class PageCache {
    */
   public Write write(long file, long group, long offset, long length, long now, long writeBytesPerSecond) {
     long writeback = flush(now, writeBytesPerSecond);
-    for (long at = offset, end = offset + length; at < end; ) {
+    for (long at = offset, end = offset + length; at < end;) {
       long extent = at / extentBytes;
       int from = (int) (at - extent * extentBytes);
       int to = (int) Math.min(extentBytes, end - extent * extentBytes);
@@ -156,7 +156,7 @@ public final class PageCache {
   public Read read(long file, long group, long offset, long length, long now, long writeBytesPerSecond) {
     long writeback = flush(now, writeBytesPerSecond);
     long missed = 0;
-    for (long at = offset, end = offset + length; at < end; ) {
+    for (long at = offset, end = offset + length; at < end;) {
       long extent = at / extentBytes;
       int from = (int) (at - extent * extentBytes);
       int to = (int) Math.min(extentBytes, end - extent * extentBytes);
@@ -307,7 +307,7 @@ public final class PageCache {
 
   private long dropWhere(int field, long value) {
     long dropped = 0;
-    for (int slot = 0; slot < slots; ) {
+    for (int slot = 0; slot < slots;) {
       int base = slotBase(slot);
       if (state.getLong(base + E_FILE) != 0 && state.getLong(base + field) == value) {
         dropped += state.getInt(base + E_DIRTY);
@@ -335,7 +335,7 @@ public final class PageCache {
 
   /** Open addressing with linear probing over a power-of-two table. */
   private int find(long file, long extent) {
-    for (int slot = home(file, extent); ; slot = (slot + 1) & (slots - 1)) {
+    for (int slot = home(file, extent);; slot = (slot + 1) & (slots - 1)) {
       int base = slotBase(slot);
       long at = state.getLong(base + E_FILE);
       if (at == 0) {
@@ -363,8 +363,8 @@ public final class PageCache {
   /** Removes the entry in {@code slot}, shifting later entries of its probe run back (no tombstones). */
   private void removeAt(int slot) {
     int hole = slot;
-    for (int next = (hole + 1) & (slots - 1); state.getLong(slotBase(next) + E_FILE) != 0;
-        next = (next + 1) & (slots - 1)) {
+    for (int next = (hole + 1) & (slots - 1); state.getLong(slotBase(next) + E_FILE) != 0; next = (next + 1)
+        & (slots - 1)) {
       int home = home(state.getLong(slotBase(next) + E_FILE), state.getLong(slotBase(next) + E_EXTENT));
       boolean homeInRange = hole <= next ? hole < home && home <= next : hole < home || home <= next;
       if (!homeInRange) {

@@ -168,8 +168,8 @@ public final class NodePageCache {
 
   private static void sleep(long nanos) {
     long until = System.nanoTime() + nanos;
-    for (long wait = nanos; wait > MIN_SLEEP_NANOS && !Thread.currentThread().isInterrupted();
-        wait = until - System.nanoTime()) {
+    for (long wait = nanos; wait > MIN_SLEEP_NANOS
+        && !Thread.currentThread().isInterrupted(); wait = until - System.nanoTime()) {
       LockSupport.parkNanos(wait);
     }
   }
