@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import io.strata.bench.emulation.DeviceSpeedBenchmark;
 import io.strata.bench.emulation.LocalDirSpeedBenchmark;
+import io.strata.bench.emulation.PageCacheBenchmark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +17,9 @@ import picocli.CommandLine.Option;
     description = {"Write SIZE onto one emulated volume of each device and read it back through HDFS;",
         "compare read-time ratios with the profiles' bandwidth ratios (target: within 20%%).",
         "Then the local dirs of YARN's intermediate data: write, read and random 4 KiB reads on an emulated",
-        "device of each kind, against its profile's bandwidths and positioning time (target: within 20%%)."})
+        "device of each kind, against its profile's bandwidths and positioning time (target: within 20%%).",
+        "Then the page cache in front of them: a write below the dirty limit at memory speed, a long write at",
+        "the device's rate (within 20%%), a re-read of fresh data from memory, a cold read at the device's rate."})
 final class BenchEmulationCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
@@ -37,6 +40,11 @@ final class BenchEmulationCommand implements Callable<Integer> {
       description = "random 4 KiB reads per local-dir device (default: ${DEFAULT-VALUE})")
   int randomReads;
 
+  @Option(names = "--page-cache", paramLabel = "SIZE", defaultValue = "64MiB", converter = ByteSizeArg.OrZero.class,
+      description = "node page cache in front of the local-dir devices, 0 to skip that check (default: "
+          + "${DEFAULT-VALUE})")
+  ByteSizeArg pageCache;
+
   @Override
   public Integer call() throws Exception {
     long bytes = size.bytes();
@@ -56,6 +64,14 @@ final class BenchEmulationCommand implements Callable<Integer> {
         double worstLocal = LocalDirSpeedBenchmark.printTable(local, System.out);
         System.out.printf("worst deviation from the profile: %.1f%% (target: within 20%%) -> %s%n",
             worstLocal * 100, worstLocal <= 0.20 ? "PASS" : "FAIL");
+      }
+      if (pageCache.bytes() > 0) {
+        var cached = PageCacheBenchmark.run(loaded.spec(), dir, devices, pageCache.bytes(), System.err);
+        System.out.printf("%nPage cache of %s in front of the local dirs (Linux's dirty ratios: 10%% background, "
+            + "20%% limit)%n", pageCache);
+        boolean pass = PageCacheBenchmark.printTable(cached, 0.20, System.out);
+        System.out.printf("short write without waiting (>= 2x the device), long write and cold read within 20%% "
+            + "of the profile, re-read all hits, cold read all misses -> %s%n", pass ? "PASS" : "FAIL");
       }
       return 0;
     } finally {

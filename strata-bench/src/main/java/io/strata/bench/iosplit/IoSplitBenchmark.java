@@ -2,6 +2,7 @@ package io.strata.bench.iosplit;
 
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.device.StorageKind;
+import io.strata.core.pagecache.PageCache;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.embedded.EmbeddedCluster;
@@ -48,6 +49,7 @@ public final class IoSplitBenchmark {
 
   public static final List<String> JOBS = List.of("wordcount", "terasort", "grep");
   private static final String GREP_REGEX = "w1[0-9]*7";
+  private static final double MIB = 1 << 20;
 
   private IoSplitBenchmark() {}
 
@@ -143,6 +145,14 @@ public final class IoSplitBenchmark {
       dollars += entry.getValue() / 1e9 * costPerGB(spec, entry.getKey());
     }
     log.printf("    %.1f s; written: %s%n", outcome.seconds(), written);
+    for (var cache : volumes.pageCacheStatsByHost().entrySet()) {
+      // Running totals since the set-up started: hits and misses of the intermediate reads, and what reached the
+      // device (written back) or never will (dropped with deleted files).
+      PageCache.Stats stats = cache.getValue();
+      log.printf("    page cache %s: %.1f MiB hit, %.1f MiB missed, %.1f MiB written back, %.1f MiB dropped%n",
+          cache.getKey(), stats.hitBytes() / MIB, stats.missBytes() / MIB, stats.writebackBytes() / MIB,
+          stats.droppedDirtyBytes() / MIB);
+    }
     return new Run(job, split.name(), outcome.seconds(), written, intermediateWritten, intermediateRead, positionings,
         outputBytes, dollars);
   }

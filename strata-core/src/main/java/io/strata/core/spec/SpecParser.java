@@ -1,5 +1,6 @@
 package io.strata.core.spec;
 
+import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.device.DeviceCatalog;
@@ -29,6 +30,7 @@ import java.util.regex.Pattern;
  *   - name: /rack1
  *     nodes:
  *       - host: r1n1
+ *         pageCache: 1GiB    # optional: memory the node's page cache holds for intermediate data; 0 = off
  *         volumes:
  *           - {device: pcie-ssd, capacity: 2GiB}
  *           - {device: hdd, capacity: 8GiB, backup: false}
@@ -37,6 +39,9 @@ import java.util.regex.Pattern;
 public final class SpecParser {
   private static final Pattern HOST = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?");
   private static final Pattern RACK = Pattern.compile("(/[A-Za-z0-9_.-]+)+");
+  private static final long MIN_PAGE_CACHE = 4096;
+  private static final long MAX_PAGE_CACHE = 1L << 40;
+  private static final String MAX_PAGE_CACHE_TEXT = "1TiB";
 
   private SpecParser() {}
 
@@ -106,7 +111,7 @@ public final class SpecParser {
 
   private static NodeSpec parseNode(ConfigNode nodeNode, String rack, DeviceCatalog catalog,
       Map<String, ConfigNode> hostsSeen) {
-    nodeNode.allowOnly("host", "volumes");
+    nodeNode.allowOnly("host", "volumes", "pageCache");
     ConfigNode hostNode = nodeNode.require("host");
     String host = hostNode.text();
     if (!HOST.matcher(host).matches()) {
@@ -134,7 +139,28 @@ public final class SpecParser {
       boolean backup = volumeNode.get("backup") != null && volumeNode.get("backup").bool();
       volumes.add(new VolumeSpec(device, capacity, backup));
     }
-    return new NodeSpec(host, rack, volumes);
+    return new NodeSpec(host, rack, volumes, pageCacheBytes(nodeNode.get("pageCache"), host));
+  }
+
+  /**
+   * The node's page cache for intermediate data: 0 (the default) leaves it out, as before; otherwise from one page
+   * (4 KiB) to {@value #MAX_PAGE_CACHE_TEXT}.
+   */
+  private static long pageCacheBytes(ConfigNode node, String host) {
+    if (node == null) {
+      return 0;
+    }
+    long bytes;
+    try {
+      bytes = ByteSize.parse(node.text());
+    } catch (IllegalArgumentException e) {
+      throw node.error("pageCache of node '" + host + "': " + e.getMessage());
+    }
+    if (bytes != 0 && (bytes < MIN_PAGE_CACHE || bytes > MAX_PAGE_CACHE)) {
+      throw node.error("pageCache of node '" + host + "' must be 0 (off) or from 4KiB to " + MAX_PAGE_CACHE_TEXT
+          + ", got '" + node.text() + "'");
+    }
+    return bytes;
   }
 
   private static List<TierRule> parseTierRules(ConfigNode tiersNode, DeviceCatalog catalog, List<RackSpec> racks) {

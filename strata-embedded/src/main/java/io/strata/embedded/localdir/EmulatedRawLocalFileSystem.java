@@ -12,7 +12,10 @@ import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * A {@link RawLocalFileSystem} whose reads and writes under an emulated device's directory take as long as the
- * device would need ({@link LocalDevice}); other paths run at the machine's speed.
+ * device would need ({@link LocalDevice}); other paths run at the machine's speed. When the node has a page cache
+ * ({@link NodePageCache}), reads and writes go through it, as they do on Linux: the device pays only for misses,
+ * writeback and a writer above the dirty limit, deleting a file drops its pages, and a rename (the cache knows
+ * files by inode) keeps them.
  *
  * <p>A stream pays one positioning when it starts and whenever it reads somewhere other than where its last
  * read ended (a seek or a positioned read): the merge of spill segments and the reads of one partition of a map
@@ -23,35 +26,71 @@ public class EmulatedRawLocalFileSystem extends RawLocalFileSystem {
   @Override
   public FSDataInputStream open(Path f, int bufferSize) throws IOException {
     FSDataInputStream in = super.open(f, bufferSize);
-    Optional<LocalDevice> device = LocalDevices.of(pathToFile(f).toPath());
+    java.nio.file.Path file = pathToFile(f).toPath();
+    Optional<LocalDevice> device = LocalDevices.of(file);
     if (device.isEmpty()) {
       return in;
     }
-    return new FSDataInputStream(new BufferedFSInputStream(new PacedInput(in, device.get()), bufferSize));
+    return new FSDataInputStream(new BufferedFSInputStream(
+        new PacedInput(in, device.get(), file, LocalDevices.pageCacheOf(file).orElse(null)), bufferSize));
   }
 
   @Override
   protected OutputStream createOutputStreamWithMode(Path f, boolean append, FsPermission permission)
       throws IOException {
+    java.nio.file.Path file = pathToFile(f).toPath();
+    long start = append && java.nio.file.Files.exists(file) ? java.nio.file.Files.size(file) : 0;
     OutputStream out = super.createOutputStreamWithMode(f, append, permission);
-    Optional<LocalDevice> device = LocalDevices.of(pathToFile(f).toPath());
-    return device.isEmpty() ? out : new PacedOutput(out, device.get());
+    Optional<LocalDevice> device = LocalDevices.of(file);
+    if (device.isEmpty()) {
+      return out;
+    }
+    Optional<NodePageCache> cache = LocalDevices.pageCacheOf(file);
+    if (cache.isPresent() && !append) {
+      cache.get().delete(file); // a file created anew has no pages yet
+    }
+    return new PacedOutput(out, device.get(), file, cache.orElse(null), start);
   }
 
-  /** Reads that wait for the device; positioned reads pay a positioning unless they continue the last one. */
+  @Override
+  public boolean delete(Path p, boolean recursive) throws IOException {
+    java.nio.file.Path target = pathToFile(p).toPath();
+    Optional<NodePageCache> cache = LocalDevices.pageCacheOf(target);
+    if (cache.isPresent() && java.nio.file.Files.exists(target)) {
+      try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(target)) {
+        for (java.nio.file.Path file : (Iterable<java.nio.file.Path>) files::iterator) {
+          cache.get().delete(file);
+        }
+      }
+    }
+    return super.delete(p, recursive);
+  }
+
+  /**
+   * Reads that wait for the device (for what misses the page cache, if any); a device read pays a positioning
+   * unless it continues the last one.
+   */
   private static final class PacedInput extends FSInputStream {
     private final FSDataInputStream in;
     private final LocalDevice device;
+    private final java.nio.file.Path file;
+    private final NodePageCache cache;
     private long nextSequential = -1;
 
-    PacedInput(FSDataInputStream in, LocalDevice device) {
+    PacedInput(FSDataInputStream in, LocalDevice device, java.nio.file.Path file, NodePageCache cache) {
       this.in = in;
       this.device = device;
+      this.file = file;
+      this.cache = cache;
     }
 
     private void charge(long position, int bytes) throws IOException {
-      if (bytes > 0) {
-        device.read(bytes, position != nextSequential);
+      if (bytes <= 0) {
+        return;
+      }
+      long fromDevice = cache == null ? bytes : cache.read(file, position, bytes, device);
+      if (fromDevice > 0) {
+        device.read(fromDevice, position != nextSequential);
         nextSequential = position + bytes;
       }
     }
@@ -107,15 +146,24 @@ public class EmulatedRawLocalFileSystem extends RawLocalFileSystem {
     }
   }
 
-  /** Writes that wait for the device; a new stream pays one positioning. */
+  /**
+   * Writes that wait for the device, a new stream paying one positioning; with a page cache, writes go to memory
+   * and wait only as the cache's dirty limit says.
+   */
   private static final class PacedOutput extends OutputStream {
     private final OutputStream out;
     private final LocalDevice device;
+    private final java.nio.file.Path file;
+    private final NodePageCache cache;
+    private long position;
     private boolean started;
 
-    PacedOutput(OutputStream out, LocalDevice device) {
+    PacedOutput(OutputStream out, LocalDevice device, java.nio.file.Path file, NodePageCache cache, long start) {
       this.out = out;
       this.device = device;
+      this.file = file;
+      this.cache = cache;
+      this.position = start;
     }
 
     @Override
@@ -131,7 +179,12 @@ public class EmulatedRawLocalFileSystem extends RawLocalFileSystem {
     }
 
     private void charge(int bytes) throws IOException {
-      device.write(bytes, !started);
+      if (cache != null) {
+        cache.write(file, position, bytes, device);
+      } else {
+        device.write(bytes, !started);
+      }
+      position += bytes;
       started = true;
     }
 

@@ -1,6 +1,8 @@
 package io.strata.embedded.localdir;
 
 import io.strata.core.device.DeviceProfile;
+import io.strata.core.pagecache.PageCache;
+import io.strata.core.pagecache.PageCacheSettings;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import java.io.IOException;
@@ -13,7 +15,8 @@ import java.util.Map;
 
 /**
  * The directories that hold a spec's intermediate data, one per volume of its intermediate tier on each node
- * ({@code BASE/HOST/TIER-INDEX}), each an emulated device at its profile's speed unless emulation is off. Give
+ * ({@code BASE/HOST/TIER-INDEX}), each an emulated device at its profile's speed unless emulation is off; a node
+ * whose spec gives it a page cache gets one ({@link NodePageCache} in {@code BASE/HOST}) over its devices. Give
  * {@link #dirsByHost()} to {@code NamedNodeYarnCluster.start} as the NodeManagers' local dirs.
  */
 public final class IntermediateVolumes {
@@ -40,6 +43,10 @@ public final class IntermediateVolumes {
     }
     List<Volume> volumes = new ArrayList<>();
     for (NodeSpec node : spec.nodes()) {
+      if (emulate && node.pageCacheBytes() > 0 && !spec.intermediateVolumes(node).isEmpty()) {
+        NodePageCache.create(baseDir.resolve(node.host()).toAbsolutePath(),
+            PageCacheSettings.linuxDefaults(node.pageCacheBytes()));
+      }
       for (int index : spec.intermediateVolumes(node)) {
         String tier = spec.tierOf(node, index);
         DeviceProfile device = node.volumes().get(index).device();
@@ -65,6 +72,20 @@ public final class IntermediateVolumes {
     Map<String, List<Path>> byHost = new LinkedHashMap<>();
     for (Volume volume : volumes) {
       byHost.computeIfAbsent(volume.host(), h -> new ArrayList<>()).add(volume.dir());
+    }
+    return byHost;
+  }
+
+  /** What each node's page cache did; empty when no node has one (or emulation is off). */
+  public Map<String, PageCache.Stats> pageCacheStatsByHost() throws IOException {
+    Map<String, PageCache.Stats> byHost = new LinkedHashMap<>();
+    for (Volume volume : volumes) {
+      if (emulated && !byHost.containsKey(volume.host())) {
+        var cache = LocalDevices.pageCacheOf(volume.dir().resolve("any"));
+        if (cache.isPresent()) {
+          byHost.put(volume.host(), cache.get().stats());
+        }
+      }
     }
     return byHost;
   }

@@ -142,10 +142,37 @@ public final class LocalDevice {
     transfer(bytes, positioned, WRITE_BPS, BYTES_WRITTEN, WRITES);
   }
 
+  /**
+   * Queues {@code bytes} of page-cache writeback on the device without waiting for it: later transfers wait
+   * behind it, and it counts as written. No positioning: the flusher writes files' dirty pages in large
+   * sequential batches, and the model hands them over a piece at a time.
+   */
+  public void writeBack(long bytes) throws IOException {
+    if (bytes > 0) {
+      reserve(bytes, false, WRITE_BPS, BYTES_WRITTEN, WRITES);
+    }
+  }
+
+  /** The device's write rate, bytes per second. */
+  public long writeBytesPerSecond() {
+    return state.getLong(WRITE_BPS);
+  }
+
   private void transfer(long bytes, boolean positioned, int rateAt, int bytesAt, int opsAt) throws IOException {
     if (bytes <= 0 && !positioned) {
       return;
     }
+    long start = reserve(bytes, positioned, rateAt, bytesAt, opsAt);
+    // Waits shorter than the OS can sleep are skipped: the reservation still moved the device clock.
+    long wait = start - System.nanoTime();
+    while (wait > MIN_SLEEP_NANOS && !Thread.currentThread().isInterrupted()) {
+      LockSupport.parkNanos(wait);
+      wait = start - System.nanoTime();
+    }
+  }
+
+  /** Reserves the device time the transfer needs after the last reservation; returns when the slot starts. */
+  private long reserve(long bytes, boolean positioned, int rateAt, int bytesAt, int opsAt) throws IOException {
     long start;
     lock.lock();
     try (FileLock ignored = channel.lock()) {
@@ -163,12 +190,7 @@ public final class LocalDevice {
     } finally {
       lock.unlock();
     }
-    // Waits shorter than the OS can sleep are skipped: the reservation still moved the device clock.
-    long wait = start - System.nanoTime();
-    while (wait > MIN_SLEEP_NANOS && !Thread.currentThread().isInterrupted()) {
-      LockSupport.parkNanos(wait);
-      wait = start - System.nanoTime();
-    }
+    return start;
   }
 
   /** What the device has done, as every process sharing it counted. */

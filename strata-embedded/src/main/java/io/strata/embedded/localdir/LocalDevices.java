@@ -9,10 +9,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finds the emulated device a local path lives on: the nearest directory above it that holds a
- * {@link LocalDevice#STATE_FILE}. Answers are cached per directory (MapReduce touches few directories, often).
+ * {@link LocalDevice#STATE_FILE}; likewise a node's page cache ({@link NodePageCache#STATE_FILE}). Answers are
+ * cached per directory (MapReduce touches few directories, often).
  */
 public final class LocalDevices {
-  private static final Map<Path, Optional<Path>> STATE_FILE_BY_DIR = new ConcurrentHashMap<>();
+  private static final Map<String, Map<Path, Optional<Path>>> STATE_FILE_BY_DIR = new ConcurrentHashMap<>();
 
   private LocalDevices() {}
 
@@ -22,8 +23,18 @@ public final class LocalDevices {
     if (dir == null) {
       return Optional.empty();
     }
-    Optional<Path> stateFile = stateFileFor(dir);
+    Optional<Path> stateFile = nearest(dir, LocalDevice.STATE_FILE);
     return stateFile.isPresent() ? Optional.of(LocalDevice.open(stateFile.get())) : Optional.empty();
+  }
+
+  /** The page cache of the node holding {@code file}, if its directory lies under one. */
+  public static Optional<NodePageCache> pageCacheOf(Path file) throws IOException {
+    Path dir = file.toAbsolutePath().normalize().getParent();
+    if (dir == null) {
+      return Optional.empty();
+    }
+    Optional<Path> stateFile = nearest(dir, NodePageCache.STATE_FILE);
+    return stateFile.isPresent() ? Optional.of(NodePageCache.open(stateFile.get())) : Optional.empty();
   }
 
   /** Drops cached answers, e.g. "no device here" for a directory that has just become one. */
@@ -31,19 +42,20 @@ public final class LocalDevices {
     STATE_FILE_BY_DIR.clear();
   }
 
-  private static Optional<Path> stateFileFor(Path dir) {
-    Optional<Path> known = STATE_FILE_BY_DIR.get(dir);
+  private static Optional<Path> nearest(Path dir, String stateFileName) {
+    Map<Path, Optional<Path>> byDir = STATE_FILE_BY_DIR.computeIfAbsent(stateFileName, n -> new ConcurrentHashMap<>());
+    Optional<Path> known = byDir.get(dir);
     if (known != null) {
       return known;
     }
-    Path candidate = dir.resolve(LocalDevice.STATE_FILE);
+    Path candidate = dir.resolve(stateFileName);
     Optional<Path> found;
     if (Files.isRegularFile(candidate)) {
       found = Optional.of(candidate);
     } else {
-      found = dir.getParent() == null ? Optional.empty() : stateFileFor(dir.getParent());
+      found = dir.getParent() == null ? Optional.empty() : nearest(dir.getParent(), stateFileName);
     }
-    STATE_FILE_BY_DIR.put(dir, found);
+    byDir.put(dir, found);
     return found;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.core.pagecache.PageCacheSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +55,60 @@ class EmulatedLocalFileSystemTest {
       assertTrue(usage.bytesRead() >= data.length + part.length, "read " + usage.bytesRead());
       // One for the new output stream, one for the first read, one for the positioned read in the middle.
       assertEquals(3, usage.positionings());
+    }
+  }
+
+  @Test
+  void withAPageCacheFreshDataIsReadFromMemoryAndADeletedSpillIsNeverWritten() throws Exception {
+    Path node = dir.resolve("n1");
+    NodePageCache cache = NodePageCache.create(node, PageCacheSettings.linuxDefaults(64L << 20));
+    Path root = node.resolve("hdd-1");
+    LocalDevice.create(root, "n1/hdd", 100_000_000L, 100_000_000L, 1000);
+    try (LocalFileSystem fs = fileSystem()) {
+      org.apache.hadoop.fs.Path spill = new org.apache.hadoop.fs.Path(root.resolve("spill0.out").toUri());
+      org.apache.hadoop.fs.Path merged = new org.apache.hadoop.fs.Path(root.resolve("file.out").toUri());
+      byte[] data = new byte[4 << 20]; // below the 6.4 MiB background limit: stays in memory
+      new java.util.Random(1).nextBytes(data);
+      try (FSDataOutputStream out = fs.getRaw().create(spill)) {
+        out.write(data);
+      }
+      byte[] back = new byte[data.length];
+      try (FSDataInputStream in = fs.getRaw().open(spill)) {
+        in.readFully(back);
+      }
+      assertArrayEquals(data, back);
+      // MapReduce turns a map's only spill into its output with File.renameTo, past every Hadoop file system.
+      assertTrue(root.resolve("spill0.out").toFile().renameTo(root.resolve("file.out").toFile()));
+      try (FSDataInputStream in = fs.getRaw().open(merged)) {
+        in.readFully(back);
+      }
+      LocalDevice.Usage usage = LocalDevice.open(root.resolve(LocalDevice.STATE_FILE)).usage();
+      assertEquals(0, usage.bytesWritten(), "dirty in memory, not written yet");
+      assertEquals(0, usage.bytesRead(), "both reads hit, the second after a rename");
+      assertTrue(fs.getRaw().delete(merged, false));
+      assertEquals(data.length, cache.stats().droppedDirtyBytes());
+      assertEquals(0, cache.stats().cachedBytes());
+    }
+  }
+
+  @Test
+  void withAPageCacheAWriteBeyondTheDirtyLimitWaitsForTheDevice() throws Exception {
+    Path node = dir.resolve("n1");
+    // 16 MiB of cache: 1.6 MiB background, 3.2 MiB dirty limit.
+    NodePageCache.create(node, PageCacheSettings.linuxDefaults(16L << 20));
+    Path root = node.resolve("hdd-1");
+    LocalDevice.create(root, "n1/hdd", 100_000_000L, 100_000_000L, 1000);
+    try (LocalFileSystem fs = fileSystem()) {
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(root.resolve("file.out").toUri());
+      long start = System.nanoTime();
+      try (FSDataOutputStream out = fs.getRaw().create(file)) {
+        out.write(new byte[8 << 20]);
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      // 8 MiB less the 3.2 MiB the limit lets through at memory speed, at 100 MB/s: 50 ms at least.
+      assertTrue(seconds > 0.045, "took " + seconds + " s");
+      long written = LocalDevice.open(root.resolve(LocalDevice.STATE_FILE)).usage().bytesWritten();
+      assertTrue(written >= (8 << 20) - (16L << 20) / 10 - 65536, "written back " + written);
     }
   }
 
