@@ -52,6 +52,10 @@ final class BenchKatCommand implements Callable<Integer> {
       description = "the plugin jar (default: strata-hdfs/target/strata-hdfs-*-plugin.jar)")
   Path pluginJar;
 
+  @Option(names = "--keep", paramLabel = "DIR",
+      description = "run the cluster in DIR and keep it (task logs, data) afterwards; default: a temporary directory")
+  Path keep;
+
   @Override
   public Integer call() throws Exception {
     OptionChecks.atLeastOne(hosts, "--hosts-count");
@@ -69,7 +73,8 @@ final class BenchKatCommand implements Callable<Integer> {
       System.err.println("strata: " + unavailable.get());
       return StrataCli.EXIT_FAILED;
     }
-    Path dir = Files.createTempDirectory("strata-bench-kat");
+    Path dir = keep != null ? Files.createDirectories(keep.toAbsolutePath())
+        : Files.createTempDirectory("strata-bench-kat");
     try {
       KatBenchmark.Settings settings = new KatBenchmark.Settings(hosts, size.bytes(), vocabulary, zipf, rates, dir,
           HostClusterUp.pluginJar(pluginJar), HostCluster.hadoopJarsOfThisJvm());
@@ -79,7 +84,9 @@ final class BenchKatCommand implements Callable<Integer> {
       System.out.println("chart: " + chart.toAbsolutePath());
       return 0;
     } finally {
-      FileUtils.deleteQuietly(dir.toFile());
+      if (keep == null) {
+        FileUtils.deleteQuietly(dir.toFile());
+      }
     }
   }
 }

@@ -124,7 +124,10 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
     return manifest;
   }
 
-  /** Writes the manifest next to the data (a temporary file renamed over the old one) and DST's attributes. */
+  /**
+   * Writes the manifest next to the data (a temporary file renamed over the old one), DST's attributes, and the
+   * map's compact copy for jobs' tasks ({@link KatMapFile}) if it does not hold this map yet.
+   */
   public void write(FileSystem fs, Path dir) throws IOException {
     Path tmp = new Path(dir, "." + FILE + ".tmp");
     try (OutputStream out = fs.create(tmp, true)) {
@@ -138,7 +141,9 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
     }
     fs.setXAttr(dir, XATTR_KEY, keyFunction.getBytes(StandardCharsets.UTF_8));
     fs.setXAttr(dir, XATTR_PARTITIONS, Integer.toString(partitions).getBytes(StandardCharsets.UTF_8));
-    fs.setXAttr(dir, XATTR_MAP_DIGEST, mapDigest().getBytes(StandardCharsets.UTF_8));
+    String digest = mapDigest();
+    fs.setXAttr(dir, XATTR_MAP_DIGEST, digest.getBytes(StandardCharsets.UTF_8));
+    KatMapFile.ensure(fs, dir, this, digest);
   }
 
   /** SHA-256 of the partition map (keys sorted), to tell two maps apart. */

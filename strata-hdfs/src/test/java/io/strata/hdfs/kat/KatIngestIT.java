@@ -11,6 +11,7 @@ import io.strata.core.kat.PartitionMap;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.kat.mr.KatInputFormat;
 import io.strata.hdfs.kat.mr.KatJobs;
+import io.strata.hdfs.kat.mr.KatPartitioner;
 import io.strata.hdfs.kat.mr.KatPartitionInputFormat;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
@@ -265,5 +266,65 @@ class KatIngestIT {
     assertEquals(moved.blocksOffOwner(), healed.blocksMoved());
     assertTrue(healed.after().inPlace(), healed.after().toString());
     assertEquals(240_000, allLines(dst.toString(), 3).size());
+  }
+
+  /** Bytes this JVM's HDFS clients have read (every DistributedFileSystem instance's). */
+  @SuppressWarnings("deprecation")
+  private static long hdfsBytesRead() {
+    return org.apache.hadoop.fs.FileSystem.getStatistics("hdfs", DistributedFileSystem.class).getBytesRead();
+  }
+
+  /**
+   * Issue 29: the drop-in job's every map task read and parsed the JSON manifest (megabytes for a large
+   * vocabulary: 3.4 MB and over a second of a task's CPU for 200,000 keys) to build its partitioner, and the job
+   * client read it three times, all of it crossing the hosts' links. Now the client reads it once, and the tasks
+   * load the compact map file that the job ships through the distributed cache, reading nothing from HDFS.
+   */
+  @Test
+  @Order(7)
+  void aDropInJobReadsTheManifestOnceAndItsPartitionerLoadsTheCompactMapFromTheDistributedCache()
+      throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 60_000; i++) {
+      text.append('w').append(Integer.toString(i, 36)).append(i % 12 == 11 ? '\n' : ' ');
+    }
+    org.apache.hadoop.fs.Path src = local("many-keys.txt", text.toString());
+    org.apache.hadoop.fs.Path dst = new org.apache.hadoop.fs.Path("/kat/many");
+    KatIngest.Result result = ingest(KatIngest.Options.of(List.of(src), dst, "tokens", 3));
+    PartitionMap map = result.manifest().partitionMap();
+    assertEquals(60_000, map.assigned().size());
+    long manifestBytes = fs.getFileStatus(KatManifest.file(dst)).getLen();
+    long mapFileBytes = fs.getFileStatus(KatMapFile.file(dst)).getLen();
+    assertTrue(mapFileBytes * 4 < manifestBytes, mapFileBytes + " B of map file against a manifest of "
+        + manifestBytes + " B");
+
+    long before = hdfsBytesRead();
+    Job job = Job.getInstance(conf);
+    KatJobs.dropIn(job, dst);
+    assertEquals(3, new KatInputFormat().getSplits(job).size());
+    long clientRead = hdfsBytesRead() - before;
+    assertTrue(clientRead < manifestBytes + mapFileBytes + (128 << 10), "setting up the job and its splits read "
+        + clientRead + " B; the manifest is " + manifestBytes + " B");
+
+    java.net.URI[] cached = job.getCacheFiles();
+    assertEquals(1, cached.length);
+    assertEquals(KatJobs.MAP_LINK, cached[0].getFragment());
+    assertEquals(fs.makeQualified(KatMapFile.file(dst)).toUri().getPath(), cached[0].getPath());
+
+    // A map task: the NodeManager localized the cached file into its working directory.
+    Path localized = temp.resolve("localized-" + KatJobs.MAP_LINK);
+    fs.copyToLocalFile(new org.apache.hadoop.fs.Path(cached[0].getPath()), new org.apache.hadoop.fs.Path(
+        localized.toUri()));
+    Configuration task = new Configuration(job.getConfiguration());
+    task.set(KatPartitioner.MAP_LOCAL, localized.toString());
+    before = hdfsBytesRead();
+    KatPartitioner partitioner = org.apache.hadoop.util.ReflectionUtils.newInstance(KatPartitioner.class, task);
+    assertEquals(0, hdfsBytesRead() - before, "the partitioner read HDFS");
+    for (int i = 0; i < 60_000; i += 7) {
+      String key = "w" + Integer.toString(i, 36);
+      assertEquals(map.partitionOf(key), partitioner.getPartition(new org.apache.hadoop.io.Text(key), null, 3), key);
+    }
+    assertEquals(map.partitionOf("never-seen"), partitioner.getPartition(new org.apache.hadoop.io.Text("never-seen"),
+        null, 3));
   }
 }

@@ -1,0 +1,83 @@
+package io.strata.hdfs.kat;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.core.kat.PartitionMap;
+import io.strata.core.kat.ZipfWords;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KatMapFileTest {
+  @TempDir
+  Path temp;
+
+  /** A manifest whose map assigns many Zipf words explicitly, as a large vocabulary's ingest makes it. */
+  private static KatManifest manifest() {
+    ZipfWords words = new ZipfWords(50_000, 1.0, 3);
+    Map<String, Long> counts = new HashMap<>();
+    for (int i = 0; i < 300_000; i++) {
+      counts.merge(words.next(), 1L, Long::sum);
+    }
+    return KatManifest.of("tokens", PartitionMap.build(counts, 5, 20_000), List.of("a", "b", "c", "d", "e"));
+  }
+
+  @Test
+  void theCompactMapPartitionsEveryKeyAsTheManifestsMapAndIsAFractionOfItsSize() throws IOException {
+    KatManifest manifest = manifest();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    KatMapFile.write(manifest, manifest.mapDigest(), out);
+    PartitionMap read = KatMapFile.read(new ByteArrayInputStream(out.toByteArray()), manifest.mapDigest());
+    PartitionMap map = manifest.partitionMap();
+    assertEquals(20_000, map.assigned().size());
+    assertEquals(map.assigned(), read.assigned());
+    assertArrayEquals(map.buckets(), read.buckets());
+    assertArrayEquals(map.expectedShares(), read.expectedShares());
+    for (String key : List.of("w0", "w1", "never-seen", "w" + Integer.toString(49_999, 36))) {
+      assertEquals(map.partitionOf(key), read.partitionOf(key), key);
+    }
+    ByteArrayOutputStream json = new ByteArrayOutputStream();
+    new com.fasterxml.jackson.databind.ObjectMapper()
+        .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValue(json, manifest);
+    assertTrue(out.size() * 4 < json.size(), out.size() + " B against the manifest's " + json.size() + " B");
+  }
+
+  @Test
+  void aMapFileOfAnotherMapIsRefused() throws IOException {
+    KatManifest manifest = manifest();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    KatMapFile.write(manifest, manifest.mapDigest(), out);
+    IOException e = assertThrows(IOException.class,
+        () -> KatMapFile.read(new ByteArrayInputStream(out.toByteArray()), "0".repeat(64)));
+    assertTrue(e.getMessage().contains("stale"), e.getMessage());
+  }
+
+  @Test
+  void ensureWritesTheFileOnceAndRewritesItForAnotherMap() throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(temp.toUri());
+    KatManifest manifest = manifest();
+    org.apache.hadoop.fs.Path file = KatMapFile.ensure(fs, dir, manifest);
+    long written = fs.getFileStatus(file).getModificationTime();
+    fs.setTimes(file, written - 60_000, -1);
+    KatMapFile.ensure(fs, dir, manifest);
+    assertEquals(written - 60_000, fs.getFileStatus(file).getModificationTime(), "an up-to-date file is kept");
+
+    KatManifest other = KatManifest.of("tokens", PartitionMap.hashed(5), manifest.owners());
+    KatMapFile.ensure(fs, dir, other);
+    assertEquals(other.mapDigest(), KatMapFile.digestIfPresent(fs, file));
+    assertEquals(PartitionMap.hashed(5).partitionOf("w1"),
+        KatMapFile.read(fs.open(file), other.mapDigest()).partitionOf("w1"));
+  }
+}
