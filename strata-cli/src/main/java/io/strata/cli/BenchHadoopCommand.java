@@ -41,7 +41,7 @@ final class BenchHadoopCommand implements Callable<Integer> {
   Path specFile;
 
   @Option(names = "--speed-scale", paramLabel = "X",
-      description = "factor on every device speed (default: hats 0.1, hdfsh 0.05)")
+      description = "factor on every device speed (default: hats 0.1, hdfsh 0.02)")
   Double speedScale;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",

@@ -53,7 +53,7 @@ public final class HadoopBenchSettings {
   public static HadoopBenchSettings of(String preset) {
     return switch (preset) {
       case HATS -> new HadoopBenchSettings(HATS, 0.1, 8L << 20);
-      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.05, 1L << 20);
+      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.02, 1L << 20);
       default -> throw new IllegalArgumentException("unknown preset '" + preset + "' (known: "
           + String.join(", ", PRESETS) + ")");
     };
