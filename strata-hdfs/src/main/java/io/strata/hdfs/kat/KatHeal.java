@@ -23,7 +23,8 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
  * DataNode's replace operation as the Balancer uses it ({@link BlockMover}): the owner copies the block from a
  * holder and the NameNode drops the replaced replica only once the copy is stored, so no block ever has fewer
  * replicas. The replaced replica is one in the owner's rack if there is one, so the rack spread stays. A
- * partition whose owner is dead gets a new owner first: the live DataNode owning the fewest partitions.
+ * partition whose owner is dead gets a new owner first: the live DataNode owning the fewest partitions, among those
+ * with the storage type the directory's policy puts the owner's replica on ({@link OwnerStorage}).
  */
 public final class KatHeal {
   /** What heal did: the blocks it moved, partitions given a new owner, and moves that failed. */
@@ -42,9 +43,15 @@ public final class KatHeal {
     }
     List<String> owners = new ArrayList<>(manifest.owners());
     Map<Integer, String> newOwners = new HashMap<>();
+    Map<String, DatanodeInfo> eligible = null;
     for (int p = 0; p < owners.size(); p++) {
       if (!live.containsKey(owners.get(p))) {
-        String replacement = live.keySet().stream()
+        if (eligible == null) {
+          List<String> warnings = new ArrayList<>();
+          eligible = OwnerStorage.eligible(dfs, qualified, live, warnings);
+          warnings.forEach(w -> progress.println("warning: " + w));
+        }
+        String replacement = eligible.keySet().stream()
             .min(Comparator.comparingLong((String h) -> owners.stream().filter(h::equals).count())
                 .thenComparing(h -> h))
             .orElseThrow();

@@ -121,7 +121,8 @@ public final class KatIngest {
         throw new ConfigException("--partitions must be at least 1 for a first ingest into " + dst + ", got "
             + options.partitions());
       }
-      List<String> owners = chooseOwners(dfs, options.partitions());
+      List<String> owners = chooseOwners(OwnerStorage.eligible(dfs, dst, liveDataNodes(dfs), warnings),
+          options.partitions());
       PartitionMap map = sample(conf, inputs, extractor, options, progress);
       manifest = KatManifest.of(options.keyFunction(), map, owners);
       progress.printf("partition map: %d keys assigned, expected largest partition %.3fx the mean%n",
@@ -220,12 +221,21 @@ public final class KatIngest {
       partitionBytes[p] = status.getLen();
       dfs.setXAttr(file, KatManifest.XATTR_PARTITION, Integer.toString(p).getBytes(StandardCharsets.UTF_8));
       dfs.setXAttr(file, KatManifest.XATTR_OWNER, manifest.owners().get(p).getBytes(StandardCharsets.UTF_8));
+      int partitionBlocks = 0;
+      int partitionOnOwner = 0;
       for (org.apache.hadoop.fs.BlockLocation block : dfs.getFileBlockLocations(status, 0, status.getLen())) {
-        blocks++;
+        partitionBlocks++;
         if (Arrays.asList(block.getHosts()).contains(manifest.owners().get(p))) {
-          onOwner++;
+          partitionOnOwner++;
         }
       }
+      if (partitionOnOwner < partitionBlocks && live.containsKey(manifest.owners().get(p))) {
+        warnings.add(String.format("partition %d: %d of %d block(s) of %s have no replica on the owner %s; "
+            + "strata kat check %s lists them", p, partitionBlocks - partitionOnOwner, partitionBlocks,
+            file.getName(), manifest.owners().get(p), dst));
+      }
+      blocks += partitionBlocks;
+      onOwner += partitionOnOwner;
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     KatManifest.Batch batch = new KatManifest.Batch(batchNo, inputs.stream().map(s -> s.getPath().toString())
@@ -356,9 +366,9 @@ public final class KatIngest {
     return PartitionMap.build(sample.counts(), options.partitions(), PartitionMap.DEFAULT_MAX_ASSIGNED_KEYS);
   }
 
-  /** Owners for a new map: the live DataNodes by name, partition p on node p mod n. */
-  static List<String> chooseOwners(DistributedFileSystem dfs, int partitions) throws IOException {
-    List<String> nodes = new ArrayList<>(liveDataNodes(dfs).keySet());
+  /** Owners for a new map: the eligible DataNodes by name, partition p on node p mod n. */
+  static List<String> chooseOwners(Map<String, DatanodeInfo> eligible, int partitions) throws IOException {
+    List<String> nodes = new ArrayList<>(eligible.keySet());
     if (nodes.isEmpty()) {
       throw new IOException("no live DataNode to own a partition");
     }

@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.embedded.EmbeddedCluster;
-import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +16,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
@@ -51,28 +46,9 @@ class KatPinningIT {
   static Configuration conf;
   static Path excludes;
 
-  /**
-   * HDFS pins a favored replica only when the client names the node by the host name the DataNode registered,
-   * and the NameNode must resolve that name to place it. On a cluster DNS does both; this machine cannot resolve
-   * h1..h4, so they are put into this JVM's name cache, resolving to the loopback address the DataNodes use.
-   */
-  @SuppressWarnings("unchecked")
-  private static void resolveToLoopback(List<String> hosts) throws Exception {
-    Field cacheField = InetAddress.class.getDeclaredField("cache");
-    cacheField.setAccessible(true);
-    Map<String, Object> cache = (Map<String, Object>) cacheField.get(null);
-    Constructor<?> cached = Class.forName("java.net.InetAddress$CachedAddresses").getDeclaredConstructor(
-        String.class, InetAddress[].class, long.class);
-    cached.setAccessible(true);
-    for (String host : hosts) {
-      InetAddress loopback = InetAddress.getByAddress(host, new byte[] {127, 0, 0, 1});
-      cache.put(host, cached.newInstance(host, new InetAddress[] {loopback}, Long.MAX_VALUE));
-    }
-  }
-
   @BeforeAll
   static void start() throws Exception {
-    resolveToLoopback(List.of("h1", "h2", "h3", "h4"));
+    KatClusters.resolveToLoopback(List.of("h1", "h2", "h3", "h4"));
     excludes = Files.writeString(temp.resolve("dfs.exclude"), "");
     cluster = KatClusters.oneRack(temp.resolve("cluster"), List.of("h1", "h2", "h3", "h4"), "128MiB", Map.of(
         "dfs.datanode.block-pinning.enabled", "true", "dfs.hosts.exclude", excludes.toString(),
@@ -82,76 +58,26 @@ class KatPinningIT {
     conf = cluster.clientConf();
   }
 
-  /** Takes the names out of the cache again: later test classes in this JVM must not resolve them. */
-  @SuppressWarnings("unchecked")
-  private static void forget(List<String> hosts) throws Exception {
-    Field cacheField = InetAddress.class.getDeclaredField("cache");
-    cacheField.setAccessible(true);
-    Map<String, Object> cache = (Map<String, Object>) cacheField.get(null);
-    hosts.forEach(cache::remove);
-  }
-
   @AfterAll
   static void stop() throws Exception {
     if (cluster != null) {
       cluster.close();
     }
-    forget(List.of("h1", "h2", "h3", "h4"));
-  }
-
-  private static PrintStream quiet() {
-    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-  }
-
-  /** 120,000 lines by 1,000 keys (about 13 MiB), ingested into 3 partitions, owners h1 to h3, one replica. */
-  private static KatIngest.Result ingest(org.apache.hadoop.fs.Path dst) throws Exception {
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < 120_000; i++) {
-      text.append("key").append(i % 1000).append('\t').append("payload-").append(i).append(' ')
-          .append("y".repeat(80)).append('\n');
-    }
-    Path src = temp.resolve(dst.getName() + ".tsv");
-    Files.writeString(src, text);
-    return KatIngest.run(fs, conf, KatIngest.Options.of(List.of(new org.apache.hadoop.fs.Path(src.toUri())), dst,
-        "field:1", 3).withReplication((short) 1), quiet());
-  }
-
-  /** Every block of the partition files with where its replicas are. */
-  private static List<LocatedBlock> blocks(KatManifest manifest, org.apache.hadoop.fs.Path dst, int p)
-      throws Exception {
-    List<LocatedBlock> blocks = new ArrayList<>();
-    for (FileStatus file : manifest.partitionFiles(fs, fs.makeQualified(dst), p)) {
-      blocks.addAll(fs.getClient().getLocatedBlocks(file.getPath().toUri().getPath(), 0, file.getLen())
-          .getLocatedBlocks());
-    }
-    return blocks;
-  }
-
-  private static long lines(KatManifest manifest, org.apache.hadoop.fs.Path dst) throws Exception {
-    long lines = 0;
-    for (int p = 0; p < manifest.partitions(); p++) {
-      for (FileStatus file : manifest.partitionFiles(fs, fs.makeQualified(dst), p)) {
-        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(file.getPath()),
-            StandardCharsets.UTF_8))) {
-          lines += in.lines().count();
-        }
-      }
-    }
-    return lines;
+    KatClusters.forget(List.of("h1", "h2", "h3", "h4"));
   }
 
   @Test
   @Order(1)
   void theOwnersReplicasArePinnedAndTheBalancerLeavesThem() throws Exception {
     org.apache.hadoop.fs.Path dst = new org.apache.hadoop.fs.Path("/kat/pinned");
-    KatIngest.Result result = ingest(dst);
+    KatIngest.Result result = KatFiles.ingest(fs, conf, temp, dst, 3);
     assertEquals(List.of("h1", "h2", "h3"), result.manifest().owners());
     assertEquals(result.blocks(), result.blocksOnOwner());
     assertTrue(result.warnings().isEmpty(), result.warnings().toString());
     List<String> before = new ArrayList<>();
     for (int p = 0; p < 3; p++) {
       DataNode owner = cluster.dataNode(result.manifest().owners().get(p)).orElseThrow();
-      for (LocatedBlock block : blocks(result.manifest(), dst, p)) {
+      for (LocatedBlock block : KatFiles.blocks(fs, result.manifest(), dst, p)) {
         assertTrue(owner.getFSDataset().getPinning(block.getBlock()), "block " + block.getBlock() + " on "
             + owner.getDatanodeId().getHostName() + " is pinned");
         before.add(block.getBlock().getBlockId() + "@" + block.getLocations()[0].getHostName());
@@ -163,7 +89,7 @@ class KatPinningIT {
     assertNotEquals(-4, exit, "the Balancer failed with an I/O error");
     List<String> after = new ArrayList<>();
     for (int p = 0; p < 3; p++) {
-      for (LocatedBlock block : blocks(result.manifest(), dst, p)) {
+      for (LocatedBlock block : KatFiles.blocks(fs, result.manifest(), dst, p)) {
         after.add(block.getBlock().getBlockId() + "@" + block.getLocations()[0].getHostName());
       }
     }
@@ -175,7 +101,7 @@ class KatPinningIT {
   @Order(2)
   void aDecommissionedOwnerIsReportedAndHealGivesItsPartitionANewOwnerWithNothingLost() throws Exception {
     org.apache.hadoop.fs.Path dst = new org.apache.hadoop.fs.Path("/kat/decommission");
-    KatIngest.Result result = ingest(dst);
+    KatIngest.Result result = KatFiles.ingest(fs, conf, temp, dst, 3);
     String victim = result.manifest().owners().get(0);
     DataNode node = cluster.dataNode(victim).orElseThrow();
     Files.writeString(excludes, node.getDatanodeId().getXferAddr() + "\n");
@@ -200,16 +126,16 @@ class KatPinningIT {
     assertFalse(report.inPlace());
     assertTrue(report.states().get(1).inPlace() && report.states().get(2).inPlace(), report.toString());
 
-    KatHeal.Result healed = KatHeal.heal(fs, conf, dst, quiet());
+    KatHeal.Result healed = KatHeal.heal(fs, conf, dst, new PrintStream(OutputStream.nullOutputStream()));
     assertTrue(healed.failures().isEmpty(), healed.failures().toString());
     String newOwner = healed.newOwners().get(0);
     assertEquals("h4", newOwner, "the in-service DataNode owning the fewest partitions");
     assertTrue(healed.after().inPlace(), healed.after().toString());
-    for (LocatedBlock block : blocks(KatManifest.read(fs, fs.makeQualified(dst)), dst, 0)) {
+    for (LocatedBlock block : KatFiles.blocks(fs, KatManifest.read(fs, fs.makeQualified(dst)), dst, 0)) {
       List<String> inService = Arrays.stream(block.getLocations()).filter(DatanodeInfo::isInService)
           .map(DatanodeInfo::getHostName).toList();
       assertTrue(inService.contains(newOwner), block + " has an in-service replica on the new owner");
     }
-    assertEquals(120_000, lines(result.manifest(), dst), "every record is still there");
+    assertEquals(KatFiles.LINES, KatFiles.lines(fs, result.manifest(), dst), "every record is still there");
   }
 }
