@@ -61,7 +61,9 @@ final class KatCommand implements Runnable {
           "A line without a key (too few fields, no match, not UTF-8) stops the ingest naming its file and line, "
               + "and nothing of that ingest is kept; with --on-malformed skip it goes to DST/_rejects/b-NNNNN "
               + "with its file and line, counted. Set dfs.datanode.block-pinning.enabled on the DataNodes to pin "
-              + "the owners' replicas against the Balancer."})
+              + "the owners' replicas against the Balancer. Owners are the live DataNodes with a volume of the "
+              + "storage type DST's storage policy puts a block's first replica on (DISK for the default HOT): set "
+              + "the policy before the first ingest (docs/kat.md)."})
   static final class Ingest implements Callable<Integer> {
     @Mixin
     HdfsConnection connection;
