@@ -1,5 +1,8 @@
 package io.strata.hdfs.kat;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -26,8 +29,11 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * What a KAT ingest recorded with the data in its directory DST: the key function, the partition map, each
  * partition's owner (the DataNode its records live on) and every ingest batch. It is {@code DST/_kat.json}
  * (hidden from MapReduce's input listing by its underscore), and the key function, partition count and the
- * map's digest are also extended attributes of DST, so {@code hdfs dfs -getfattr -d DST} shows them.
+ * map's digest are also extended attributes of DST, so {@code hdfs dfs -getfattr -d DST} shows them. The map
+ * comes last in the file, so that a job's client reads the {@link Head} and stops before it.
  */
+@JsonPropertyOrder({"format", "keyFunction", "partitions", "owners", "batches", "assignedKeys", "buckets",
+    "expectedShares"})
 public record KatManifest(int format, String keyFunction, int partitions, List<String> owners,
     Map<String, Integer> assignedKeys, int[] buckets, double[] expectedShares, List<Batch> batches) {
 
@@ -76,19 +82,40 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
     return new Path(dir, String.format("p-%05d", partition));
   }
 
-  /**
-   * The files of partition {@code p} under {@code dir} that the manifest lists, in batch order: a file a killed
-   * ingest left is not read, and one a batch did not write (removed by hand) is left out.
-   */
+  /** The files of partition {@code p} under {@code dir}: see {@link Head#partitionFiles}. */
   public List<FileStatus> partitionFiles(FileSystem fs, Path dir, int p) throws IOException {
-    List<FileStatus> files = new ArrayList<>();
-    for (Batch batch : batches) {
-      Path file = new Path(partitionDir(dir, p), String.format("b-%05d", batch.batch()));
-      if (fs.exists(file)) {
-        files.add(fs.getFileStatus(file));
-      }
+    return head().partitionFiles(fs, dir, p);
+  }
+
+  /** Everything but the partition map. */
+  public Head head() {
+    return new Head(keyFunction, partitions, owners, batches);
+  }
+
+  /**
+   * The manifest without its partition map: what a job needs to list and place its splits. The map can be
+   * megabytes (3.4 MB for 200,000 keys); a job's client on a slow link should not fetch it.
+   */
+  public record Head(String keyFunction, int partitions, List<String> owners, List<Batch> batches) {
+    public Head {
+      owners = List.copyOf(owners);
+      batches = List.copyOf(batches);
     }
-    return files;
+
+    /**
+     * The files of partition {@code p} under {@code dir} that the manifest lists, in batch order: a file a killed
+     * ingest left is not read, and one a batch did not write (removed by hand) is left out.
+     */
+    public List<FileStatus> partitionFiles(FileSystem fs, Path dir, int p) throws IOException {
+      List<FileStatus> files = new ArrayList<>();
+      for (Batch batch : batches) {
+        Path file = new Path(partitionDir(dir, p), String.format("b-%05d", batch.batch()));
+        if (fs.exists(file)) {
+          files.add(fs.getFileStatus(file));
+        }
+      }
+      return files;
+    }
   }
 
   /** The partition a file under DST belongs to, from its directory's name; -1 if it is no partition file. */
@@ -125,13 +152,57 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
   }
 
   /**
+   * The {@link Head} of {@code dir}'s manifest, read up to the partition map and no further; a clear error if
+   * there is none.
+   */
+  public static Head readHead(FileSystem fs, Path dir) throws IOException {
+    try (InputStream in = fs.open(file(dir), 4096)) {
+      return readHead(in, file(dir).toString());
+    } catch (FileNotFoundException e) {
+      throw new ConfigException(dir + " holds no KAT data (no " + FILE + "); run strata kat ingest first");
+    }
+  }
+
+  /** {@link #readHead(FileSystem, Path)} from a stream; {@code name} names it in errors. */
+  static Head readHead(InputStream in, String name) throws IOException {
+    String keyFunction = null;
+    Integer partitions = null;
+    List<String> owners = null;
+    List<Batch> batches = null;
+    try (JsonParser parser = JSON.getFactory().createParser(in)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new ConfigException(name + ": not a KAT manifest: not a JSON object");
+      }
+      while (parser.nextToken() == JsonToken.FIELD_NAME
+          && (keyFunction == null || partitions == null || owners == null || batches == null)) {
+        String field = parser.currentName();
+        parser.nextToken();
+        switch (field) {
+          case "keyFunction" -> keyFunction = parser.getValueAsString();
+          case "partitions" -> partitions = parser.getIntValue();
+          case "owners" -> owners = List.of(JSON.readValue(parser, String[].class));
+          case "batches" -> batches = List.of(JSON.readValue(parser, Batch[].class));
+          default -> parser.skipChildren();
+        }
+      }
+    } catch (com.fasterxml.jackson.core.JacksonException e) {
+      throw new ConfigException(name + ": not a KAT manifest: " + e.getOriginalMessage());
+    }
+    if (keyFunction == null || partitions == null || owners == null || batches == null) {
+      throw new ConfigException(name + ": not a KAT manifest: it lacks the key function, the partition count, "
+          + "the owners or the batches");
+    }
+    return new Head(keyFunction, partitions, owners, batches);
+  }
+
+  /**
    * Writes the manifest next to the data (a temporary file renamed over the old one), DST's attributes, and the
    * map's compact copy for jobs' tasks ({@link KatMapFile}) if it does not hold this map yet.
    */
   public void write(FileSystem fs, Path dir) throws IOException {
     Path tmp = new Path(dir, "." + FILE + ".tmp");
     try (OutputStream out = fs.create(tmp, true)) {
-      JSON.writeValue(out, this);
+      writeTo(out);
     }
     if (fs instanceof DistributedFileSystem dfs) {
       dfs.rename(tmp, file(dir), Rename.OVERWRITE);
@@ -144,6 +215,11 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
     String digest = mapDigest();
     fs.setXAttr(dir, XATTR_MAP_DIGEST, digest.getBytes(StandardCharsets.UTF_8));
     KatMapFile.ensure(fs, dir, this, digest);
+  }
+
+  /** The manifest as JSON, its partition map last. */
+  void writeTo(OutputStream out) throws IOException {
+    JSON.writeValue(out, this);
   }
 
   /** SHA-256 of the partition map (keys sorted), to tell two maps apart. */

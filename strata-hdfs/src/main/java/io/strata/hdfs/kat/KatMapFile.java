@@ -70,6 +70,11 @@ public final class KatMapFile {
     return file;
   }
 
+  /** Whether {@code dir}'s map file holds the map with {@code digest}. */
+  public static boolean holds(FileSystem fs, Path dir, String digest) throws IOException {
+    return digest.equals(digestIfPresent(fs, file(dir)));
+  }
+
   /** The map digest recorded in {@code file}, or null if there is no such file or it is not a map file. */
   static String digestIfPresent(FileSystem fs, Path file) throws IOException {
     // Small buffers: the header is the first few dozen bytes, and a client should not fetch the whole file.

@@ -21,7 +21,7 @@ final class KatFiles {
    * to map (FileInputFormat would still make a split of an empty file).
    */
   static List<Partition> nonEmpty(JobContext job) throws IOException {
-    KatManifest manifest = KatJobs.manifest(job.getConfiguration());
+    KatManifest.Head manifest = KatJobs.manifest(job.getConfiguration());
     Path dir = new Path(job.getConfiguration().get(KatJobs.DIR));
     FileSystem fs = dir.getFileSystem(job.getConfiguration());
     List<Partition> partitions = new ArrayList<>();

@@ -25,7 +25,7 @@ public final class KatInputFormat extends TextInputFormat {
 
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
-    KatManifest manifest = KatJobs.manifest(job.getConfiguration());
+    KatManifest.Head manifest = KatJobs.manifest(job.getConfiguration());
     List<InputSplit> placed = new ArrayList<>();
     for (InputSplit split : super.getSplits(job)) {
       FileSplit file = (FileSplit) split;

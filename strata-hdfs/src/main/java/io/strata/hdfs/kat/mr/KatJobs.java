@@ -55,15 +55,18 @@ public final class KatJobs {
    * through the distributed cache: each NodeManager fetches it once, and no task reads the manifest.
    */
   public static int dropIn(Job job, Path katDir) throws IOException {
-    KatManifest manifest = prepare(job, katDir);
+    KatManifest.Head manifest = prepare(job, katDir);
     job.setInputFormatClass(KatInputFormat.class);
     job.setPartitionerClass(KatPartitioner.class);
     job.setNumReduceTasks(manifest.partitions());
     Configuration conf = job.getConfiguration();
     Path dir = new Path(conf.get(DIR));
-    String digest = manifest.mapDigest();
+    FileSystem fs = dir.getFileSystem(conf);
     try {
-      Path mapFile = KatMapFile.ensure(dir.getFileSystem(conf), dir, manifest, digest);
+      String digest = mapDigest(fs, dir);
+      // The whole manifest only if the map file is missing or older than the map (data ingested before it).
+      Path mapFile = KatMapFile.holds(fs, dir, digest) ? KatMapFile.file(dir)
+          : KatMapFile.ensure(fs, dir, KatManifest.read(fs, dir), digest);
       job.addCacheFile(URI.create(mapFile.toUri() + "#" + MAP_LINK));
       conf.set(MAP_DIGEST, digest);
     } catch (AccessControlException e) {
@@ -78,7 +81,7 @@ public final class KatJobs {
   /** The shuffle-free mode; returns the partition count (at most one map per partition). */
   @SuppressWarnings({"rawtypes", "unchecked"})
   public static int shuffleFree(Job job, Path katDir) throws IOException {
-    KatManifest manifest = prepare(job, katDir);
+    KatManifest.Head manifest = prepare(job, katDir);
     Configuration conf = job.getConfiguration();
     try {
       conf.setClass(ShuffleFreeMapper.MAPPER, job.getMapperClass(), Mapper.class);
@@ -101,11 +104,18 @@ public final class KatJobs {
     return manifest.partitions();
   }
 
-  private static KatManifest prepare(Job job, Path katDir) throws IOException {
+  /** The digest of DST's partition map, from DST's attribute (the manifest's own, computed, if it has none). */
+  private static String mapDigest(FileSystem fs, Path dir) throws IOException {
+    byte[] recorded = fs.getXAttrs(dir).get(KatManifest.XATTR_MAP_DIGEST);
+    return recorded != null ? new String(recorded, java.nio.charset.StandardCharsets.UTF_8)
+        : KatManifest.read(fs, dir).mapDigest();
+  }
+
+  private static KatManifest.Head prepare(Job job, Path katDir) throws IOException {
     Configuration conf = job.getConfiguration();
     FileSystem fs = katDir.getFileSystem(conf);
     Path dir = fs.makeQualified(katDir);
-    KatManifest manifest = KatManifest.read(fs, dir);
+    KatManifest.Head manifest = KatManifest.readHead(fs, dir);
     conf.set(DIR, dir.toString());
     READ.put(conf, new Read(dir.toString(), manifest));
     FileInputFormat.setInputPaths(job, dir);
@@ -113,11 +123,11 @@ public final class KatJobs {
   }
 
   /**
-   * The manifest of the job's KAT directory. Setting a job up, listing its files and placing its splits all need
-   * it, and it holds the whole partition map (3.4 MB for 200,000 keys), so it is read once per job: kept with the
-   * job's configuration (the object the client submits, which {@code getSplits} is given) by {@link #prepare}.
+   * The manifest's head (no partition map) of the job's KAT directory. Setting a job up, listing its files and
+   * placing its splits all need it, so it is read once per job: kept with the job's configuration (the object
+   * the client submits, which {@code getSplits} is given) by {@link #prepare}.
    */
-  static KatManifest manifest(Configuration conf) throws IOException {
+  static KatManifest.Head manifest(Configuration conf) throws IOException {
     String dir = conf.get(DIR);
     if (dir == null) {
       throw new IOException(DIR + " is not set: configure the job with KatJobs.dropIn or KatJobs.shuffleFree");
@@ -127,11 +137,11 @@ public final class KatJobs {
       return read.manifest();
     }
     Path path = new Path(dir);
-    KatManifest manifest = KatManifest.read(path.getFileSystem(conf), path);
+    KatManifest.Head manifest = KatManifest.readHead(path.getFileSystem(conf), path);
     READ.put(conf, new Read(dir, manifest));
     return manifest;
   }
 
   /** A job's manifest and the directory it was read from. */
-  private record Read(String dir, KatManifest manifest) {}
+  private record Read(String dir, KatManifest.Head manifest) {}
 }

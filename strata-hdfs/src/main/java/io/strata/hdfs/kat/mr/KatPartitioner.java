@@ -1,6 +1,7 @@
 package io.strata.hdfs.kat.mr;
 
 import io.strata.core.kat.PartitionMap;
+import io.strata.hdfs.kat.KatManifest;
 import io.strata.hdfs.kat.KatMapFile;
 import java.io.File;
 import java.io.FileInputStream;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Partitioner;
 
 /**
@@ -43,7 +45,9 @@ public final class KatPartitioner extends Partitioner<Object, Object> implements
     if (digest != null && local.isFile()) {
       return KatMapFile.read(new FileInputStream(local), digest);
     }
-    return KatJobs.manifest(conf).partitionMap();
+    // No map file in the task's directory (an old directory its user could not write): the whole manifest.
+    Path dir = new Path(conf.get(KatJobs.DIR));
+    return KatManifest.read(dir.getFileSystem(conf), dir).partitionMap();
   }
 
   @Override
