@@ -61,6 +61,10 @@ final class BenchHadoopCommand implements Callable<Integer> {
           + "adaptive)")
   List<String> retrievals;
 
+  @Option(names = "--jobs", paramLabel = "JOB,JOB", split = ",",
+      description = "hats: which jobs run: testdfsio (write, then read), teragen, grep, wordcount (default: all)")
+  List<String> jobs;
+
   @Option(names = "--dfsio-files", paramLabel = "N", description = "hats: TestDFSIO files, one map each (default: 4)")
   Integer dfsioFiles;
 
@@ -160,10 +164,19 @@ final class BenchHadoopCommand implements Callable<Integer> {
     if (hats && (ratios != null || sortSizes != null || reducers != null)) {
       throw new ConfigException("--ratios, --sort-sizes and --reducers are for --preset hdfsh");
     }
-    if (!hats && (placements != null || dfsioFiles != null || dfsioSize != null || teragenSize != null
-        || textSize != null)) {
-      throw new ConfigException("--placements, --dfsio-files, --dfsio-size, --teragen-size and --text-size are "
-          + "for --preset hats");
+    if (!hats && (placements != null || jobs != null || dfsioFiles != null || dfsioSize != null
+        || teragenSize != null || textSize != null)) {
+      throw new ConfigException("--placements, --jobs, --dfsio-files, --dfsio-size, --teragen-size and --text-size "
+          + "are for --preset hats");
+    }
+    if (jobs != null) {
+      for (String job : jobs) {
+        if (!HadoopBenchSettings.HATS_JOBS.contains(job)) {
+          throw new ConfigException("--jobs: unknown job '" + job + "' (known: "
+              + String.join(", ", HadoopBenchSettings.HATS_JOBS) + ")");
+        }
+      }
+      settings.hatsJobs = List.copyOf(new java.util.LinkedHashSet<>(jobs));
     }
     if (speedScale != null) {
       if (!(speedScale > 0)) {

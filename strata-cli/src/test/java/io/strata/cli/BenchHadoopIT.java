@@ -53,15 +53,4 @@ class BenchHadoopIT {
     assertEquals(7, Files.readAllLines(out.resolve("runs.csv")).size());
     assertTrue(Files.size(out.resolve("in-process-terasort.png")) > 0);
   }
-
-  @Test
-  void badOptionsAreRefusedBeforeAnythingStarts() {
-    CliRun cli = new CliRun();
-    assertEquals(2, cli.strata("bench", "hadoop", "--preset", "hats", "--retrievals", "network,fastest"));
-    assertTrue(cli.stderr().contains("--retrievals: unknown retrieval policy 'fastest'"), cli.stderr());
-    assertEquals(2, cli.strata("bench", "hadoop", "--preset", "hdfsh", "--ratios", "0,1.5"));
-    assertTrue(cli.stderr().contains("--ratios: every share must be within [0, 1], got 1.5"), cli.stderr());
-    assertEquals(2, cli.strata("bench", "hadoop", "--preset", "hdfsh", "--placements", "hybrid"));
-    assertTrue(cli.stderr().contains("are for --preset hats"), cli.stderr());
-  }
 }

@@ -10,6 +10,10 @@ public final class HadoopBenchSettings {
   public static final String HATS = "hats";
   public static final String HDFSH = "hdfsh";
   public static final List<String> PRESETS = List.of(HATS, HDFSH);
+  /** hats's jobs, by the name {@code --jobs} takes: TestDFSIO (write, then read), TeraGen, Grep, WordCount. */
+  public static final String TESTDFSIO = "testdfsio";
+  public static final List<String> HATS_JOBS = List.of(TESTDFSIO, HadoopJobs.TERAGEN, HadoopJobs.GREP,
+      HadoopJobs.WORDCOUNT);
 
   /** hats or hdfsh: which paper's set-up, and the spec preset it runs on unless another spec is given. */
   public String preset;
@@ -22,6 +26,8 @@ public final class HadoopBenchSettings {
   public long blockSize;
   /** How often every configuration runs each read job (policy order rotated each round). */
   public int rounds = 1;
+  /** hats: which of {@link #HATS_JOBS} run. */
+  public List<String> hatsJobs = HATS_JOBS;
   /** hats: placement policies, the first the baseline. */
   public List<String> placements = List.of("network", "tier-aware", "hybrid");
   /** hats: retrieval policies, the first the baseline. */

@@ -103,19 +103,24 @@ public final class HadoopBenchmark {
   private void runHats() throws Exception {
     List<String> placements = settings.placements;
     List<String> retrievals = settings.retrievals;
-    jobsTotal = 2 * placements.size() + settings.rounds * retrievals.size() * (placements.size() + 2);
+    boolean dfsio = settings.hatsJobs.contains(HadoopBenchSettings.TESTDFSIO);
+    boolean teragen = settings.hatsJobs.contains(HadoopJobs.TERAGEN);
+    List<String> textJobs = settings.hatsJobs.stream()
+        .filter(j -> j.equals(HadoopJobs.GREP) || j.equals(HadoopJobs.WORDCOUNT)).toList();
+    jobsTotal = (dfsio ? placements.size() * (1 + settings.rounds * retrievals.size()) : 0)
+        + (teragen ? placements.size() : 0) + settings.rounds * retrievals.size() * textJobs.size();
     FileSystem fs = cluster.fileSystem();
     cluster.useRetrieval(retrievals.get(0));
-    for (int i = 0; i < placements.size(); i++) {
+    for (int i = 0; dfsio && i < placements.size(); i++) {
       run(HadoopJobs.DFSIO_WRITE, placements.get(i), i, placements.get(0), 0, new JobRequest(HadoopJobs.DFSIO_WRITE,
           placementDir(i) + "/dfsio", "", settings.dfsioFileBytes, settings.dfsioFiles, Map.of()));
     }
-    for (int i = 0; i < placements.size(); i++) {
+    for (int i = 0; teragen && i < placements.size(); i++) {
       run(HadoopJobs.TERAGEN, placements.get(i), i, placements.get(0), 0, new JobRequest(HadoopJobs.TERAGEN, "",
           placementDir(i) + "/teragen", settings.teragenBytes, settings.dfsioFiles, Map.of()));
       fs.delete(new org.apache.hadoop.fs.Path(placementDir(i) + "/teragen"), true);
     }
-    for (int round = 0; round < settings.rounds; round++) {
+    for (int round = 0; dfsio && round < settings.rounds; round++) {
       for (int k = 0; k < retrievals.size(); k++) {
         String retrieval = retrievals.get((k + round) % retrievals.size());
         cluster.useRetrieval(retrieval);
@@ -129,6 +134,9 @@ public final class HadoopBenchmark {
         }
       }
     }
+    if (textJobs.isEmpty()) {
+      return;
+    }
     progress.printf("writing %d MiB of text for Grep and WordCount under %s placement%n",
         settings.textBytes >> 20, placements.get(0));
     TextCorpus.write(fs, new org.apache.hadoop.fs.Path(textDir()), 4, settings.textBytes / 4, 27);
@@ -138,7 +146,7 @@ public final class HadoopBenchmark {
       for (int k = 0; k < retrievals.size(); k++) {
         String retrieval = retrievals.get((k + round) % retrievals.size());
         cluster.useRetrieval(retrieval);
-        for (String job : List.of(HadoopJobs.GREP, HadoopJobs.WORDCOUNT)) {
+        for (String job : textJobs) {
           String output = "/bench/out/" + job + "-" + ++outputs;
           JobRun run = run(job, retrieval, retrievals.indexOf(retrieval), retrievals.get(0), round,
               new JobRequest(job, textDir(), output, 0, 0, Map.of()));
