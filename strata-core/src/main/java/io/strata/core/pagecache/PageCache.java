@@ -123,28 +123,16 @@ public final class PageCache {
    */
   public Write write(long file, long group, long offset, long length, long now, long writeBytesPerSecond) {
     long writeback = flush(now, writeBytesPerSecond);
-    for (long at = offset, end = offset + length; at < end;) {
-      long extent = at / extentBytes;
-      int from = (int) (at - extent * extentBytes);
-      int to = (int) Math.min(extentBytes, end - extent * extentBytes);
-      int slot = findOrInsert(file, group, extent);
-      int base = slotBase(slot);
-      int filled = state.getInt(base + E_FILLED);
+    writeback += walk(file, group, offset, length, now, writeBytesPerSecond, (base, from, to, filled) -> {
       int dirty = state.getInt(base + E_DIRTY);
-      if (to > filled) {
-        state.putInt(base + E_FILLED, to);
-        add(CACHED, to - filled);
-      }
       int nowDirty = Math.min(Math.max(filled, to), dirty + (to - from));
       if (dirty == 0 && nowDirty > 0) {
         state.putLong(base + E_DIRTY_SINCE, now);
       }
       state.putInt(base + E_DIRTY, nowDirty);
       add(DIRTY, nowDirty - dirty);
-      touch(base);
-      writeback += evictOver(state.getLong(CAPACITY), slot, now, writeBytesPerSecond);
-      at = (extent + 1) * extentBytes;
-    }
+      return 0;
+    }).writeback();
     writeback += flush(now, writeBytesPerSecond);
     long over = state.getLong(DIRTY) + underWriteback(now, writeBytesPerSecond) - state.getLong(LIMIT);
     long throttle = over > 0 ? Math.round(over * 1e9 / writeBytesPerSecond) : 0;
@@ -155,7 +143,32 @@ public final class PageCache {
   /** Reads {@code length} bytes of {@code file} at {@code offset} at time {@code now}. */
   public Read read(long file, long group, long offset, long length, long now, long writeBytesPerSecond) {
     long writeback = flush(now, writeBytesPerSecond);
-    long missed = 0;
+    Walk walk = walk(file, group, offset, length, now, writeBytesPerSecond,
+        (base, from, to, filled) -> to > filled ? to - Math.max(from, filled) : 0);
+    long missed = walk.counted();
+    add(HITS, length - missed);
+    add(MISSES, missed);
+    return new Read(missed, writeback + walk.writeback());
+  }
+
+  /** What a read or a write does to bytes [from, to) of the extent at {@code base}, which held [0, filled). */
+  @FunctionalInterface
+  private interface ExtentAccess {
+    /** Returns a count the walk sums (the bytes a read missed). */
+    long apply(int base, int from, int to, int filled);
+  }
+
+  /** What a {@link #walk} wrote back to make room, and the sum of its accesses' counts. */
+  private record Walk(long writeback, long counted) {}
+
+  /**
+   * Walks the extents of {@code length} bytes of {@code file} at {@code offset}: lets {@code access} act on each,
+   * then marks the bytes cached, the extent most recently used, and evicts what is over capacity.
+   */
+  private Walk walk(long file, long group, long offset, long length, long now, long writeBytesPerSecond,
+      ExtentAccess access) {
+    long writeback = 0;
+    long counted = 0;
     for (long at = offset, end = offset + length; at < end;) {
       long extent = at / extentBytes;
       int from = (int) (at - extent * extentBytes);
@@ -163,8 +176,8 @@ public final class PageCache {
       int slot = findOrInsert(file, group, extent);
       int base = slotBase(slot);
       int filled = state.getInt(base + E_FILLED);
+      counted += access.apply(base, from, to, filled);
       if (to > filled) {
-        missed += to - Math.max(from, filled);
         state.putInt(base + E_FILLED, to);
         add(CACHED, to - filled);
       }
@@ -172,9 +185,7 @@ public final class PageCache {
       writeback += evictOver(state.getLong(CAPACITY), slot, now, writeBytesPerSecond);
       at = (extent + 1) * extentBytes;
     }
-    add(HITS, length - missed);
-    add(MISSES, missed);
-    return new Read(missed, writeback);
+    return new Walk(writeback, counted);
   }
 
   /** Drops {@code file}'s pages; returns the dirty bytes that will now never be written. */

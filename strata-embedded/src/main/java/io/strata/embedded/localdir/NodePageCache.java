@@ -86,54 +86,48 @@ public final class NodePageCache {
    * back to {@code device}, and waits while the node is above its dirty limit.
    */
   public void write(Path file, long offset, long length, LocalDevice device) throws IOException {
-    PageCache.Write write;
-    lock.lock();
-    try (FileLock ignored = channel.lock()) {
-      write = cache.write(key(file), group(file), offset, length, System.nanoTime(), device.writeBytesPerSecond());
-    } finally {
-      lock.unlock();
-    }
+    PageCache.Write write = locked(c -> c.write(key(file), group(file), offset, length, System.nanoTime(),
+        device.writeBytesPerSecond()));
     device.writeBack(write.writebackBytes());
     sleep(write.throttleNanos());
   }
 
   /** Reads through the cache; returns the bytes that missed, which the caller reads from {@code device}. */
   public long read(Path file, long offset, long length, LocalDevice device) throws IOException {
-    PageCache.Read read;
-    lock.lock();
-    try (FileLock ignored = channel.lock()) {
-      read = cache.read(key(file), group(file), offset, length, System.nanoTime(), device.writeBytesPerSecond());
-    } finally {
-      lock.unlock();
-    }
+    PageCache.Read read = locked(c -> c.read(key(file), group(file), offset, length, System.nanoTime(),
+        device.writeBytesPerSecond()));
     device.writeBack(read.writebackBytes());
     return read.missBytes();
   }
 
   /** Drops a deleted file's pages (its dirty ones are never written). */
   public void delete(Path file) throws IOException {
-    lock.lock();
-    try (FileLock ignored = channel.lock()) {
-      cache.delete(key(file));
-    } finally {
-      lock.unlock();
-    }
+    locked(c -> {
+      c.delete(key(file));
+      return null;
+    });
   }
 
   /** Drops the pages of every file of a YARN application (its directories are being deleted). */
   public void deleteApplication(String applicationId) throws IOException {
-    lock.lock();
-    try (FileLock ignored = channel.lock()) {
-      cache.deleteGroup(PageCache.key(applicationId));
-    } finally {
-      lock.unlock();
-    }
+    locked(c -> {
+      c.deleteGroup(PageCache.key(applicationId));
+      return null;
+    });
   }
 
   public PageCache.Stats stats() throws IOException {
+    return locked(PageCache::stats);
+  }
+
+  /**
+   * Runs {@code operation} on the shared state under the file lock that keeps the node's other processes out; this
+   * JVM's threads take turns first, as Java refuses a second lock on the file from the same JVM.
+   */
+  private <T> T locked(java.util.function.Function<PageCache, T> operation) throws IOException {
     lock.lock();
     try (FileLock ignored = channel.lock()) {
-      return cache.stats();
+      return operation.apply(cache);
     } finally {
       lock.unlock();
     }
