@@ -6,14 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.core.device.DeviceProfile;
 import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
-import io.strata.core.spec.ClusterSpec;
-import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
-import io.strata.hdfs.StrataKeys;
-import io.strata.hdfs.StrataPlugins;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -50,19 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * device spins up in 1 s here (the real array's 15 s would only make the test slower).
  */
 class PowerFaultsIT {
-  private static final String SPEC = """
-      name: energy-4
-      devices:
-        - {name: quick-array, storageType: ARCHIVE, readMBps: 183, writeMBps: 92, iops: 10500, activeWatts: 40,
-           idleWatts: 29.6, standbyWatts: 3.5, spinUpSeconds: 1, spinUpJoules: 26}
-      tiers:
-        - {name: primary, storageType: DISK}
-        - {name: backup, storageType: ARCHIVE}
-      racks:
-        - name: /rack1
-          nodes:
-      """ + node("e1") + node("e2") + node("e3") + node("e4") + node("e5");
-  private static final int BLOCK = 1 << 20;
+  private static final int BLOCK = PrimaryBackupCluster.BLOCK;
 
   @TempDir
   static Path dir;
@@ -72,34 +55,19 @@ class PowerFaultsIT {
   static final Map<String, byte[]> files = new LinkedHashMap<>();
   static final List<PowerManager> managers = new ArrayList<>();
 
-  private static String node(String host) {
-    return "      - host: " + host + "\n        volumes:\n"
-    // Small volumes, so that a few blocks make the Balancer's 1 % threshold.
-        + "          - {device: primary-disk, capacity: 64MiB}\n"
-        + "          - {device: quick-array, capacity: 128MiB, backup: true}\n";
-  }
-
   @BeforeAll
   static void start() throws Exception {
-    ClusterSpec spec = SpecParser.parse("energy-4", SPEC);
-    Path specFile = dir.resolve("spec.yaml");
-    Files.writeString(specFile, SPEC);
-    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, "/data=primary-backup", 500));
-    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
-    conf.put("dfs.block.scanner.volume.bytes.per.second", "0");
+    Map<String, String> conf = new LinkedHashMap<>();
     // Decommission progress is checked every 30 s by default.
     conf.put("dfs.namenode.decommission.interval", "1s");
     // The Balancer skips blocks under 10 MB by default (these are 1 MiB); an iteration that cannot move anything
     // ends after 20 s instead of 20 min.
     conf.put("dfs.balancer.getBlocks.min-block-size", "1024");
     conf.put("dfs.balancer.max-iteration-time", "20000");
-    cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(BLOCK).withConf(conf));
+    // Small volumes, so that a few blocks make the Balancer's 1 % threshold.
+    cluster = PrimaryBackupCluster.start(dir, "energy-4", List.of("e1", "e2", "e3", "e4", "e5"), "64MiB", "128MiB",
+        conf);
     fs = cluster.fileSystem();
-    // WARM (one DISK, the rest ARCHIVE) is HDFS's name for this layout on the energy spec's storage types: with it
-    // the Mover agrees with primary-backup instead of moving backup replicas to DISK.
-    fs.mkdirs(new org.apache.hadoop.fs.Path("/data"));
-    fs.setStoragePolicy(new org.apache.hadoop.fs.Path("/data"), "WARM");
     Random random = new Random(26);
     for (int i = 0; i < 4; i++) {
       byte[] data = new byte[3 * BLOCK + 1000 * i];
@@ -121,18 +89,11 @@ class PowerFaultsIT {
     }
   }
 
-  private static List<PoweredVolume> volumes() {
-    List<PoweredVolume> volumes = new ArrayList<>();
-    for (EmbeddedCluster.Volume v : cluster.volumes()) {
-      DeviceProfile device = v.spec().device();
-      volumes.add(new PoweredVolume(v.storageId(), v.host(), v.directory(), device, v.spec().backup()));
-    }
-    return volumes;
-  }
-
   private static PowerManager manager(Path stateDir) throws Exception {
-    PowerManager manager = new PowerManager(volumes(), PowerManager.Settings.defaults(stateDir)
-        .withIdleTimeout(Duration.ofSeconds(2)).withTick(Duration.ofMillis(200)), disks,
+    PowerManager manager = new PowerManager(PrimaryBackupCluster.volumes(cluster),
+        PowerManager.Settings.defaults(stateDir)
+            .withIdleTimeout(Duration.ofSeconds(2)).withTick(Duration.ofMillis(200)),
+        disks,
         RedundancyWatch.nameNodeJmx(URI.create(cluster.webUi())), PowerManager.WALL_CLOCK);
     disks.setListener(manager);
     manager.start();
@@ -248,7 +209,7 @@ class PowerFaultsIT {
   @Test
   void sleepingBackupsSurviveReadsADeadPrimaryHolderAndAKilledManager() throws Exception {
     disks = new EmulatedDisks();
-    volumes().forEach(disks::add);
+    PrimaryBackupCluster.volumes(cluster).forEach(disks::add);
     cluster.setIoGate(disks::beforeIo);
     Path stateDir = dir.resolve("power");
     PowerManager manager = manager(stateDir);

@@ -7,19 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.core.energy.WakeCause;
 import io.strata.core.energy.WriteGroup;
 import io.strata.core.energy.WriteGroups;
-import io.strata.core.spec.ClusterSpec;
-import io.strata.core.spec.SpecParser;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.StrataKeys;
-import io.strata.hdfs.StrataPlugins;
 import io.strata.hdfs.placement.PlacementMetrics;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,19 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WriteGroupIT {
-  private static final String SPEC = """
-      name: energy-wg
-      devices:
-        - {name: quick-array, storageType: ARCHIVE, readMBps: 183, writeMBps: 92, iops: 10500, activeWatts: 40,
-           idleWatts: 29.6, standbyWatts: 3.5, spinUpSeconds: 1, spinUpJoules: 26}
-      tiers:
-        - {name: primary, storageType: DISK}
-        - {name: backup, storageType: ARCHIVE}
-      racks:
-        - name: /rack1
-          nodes:
-      """ + node("w1") + node("w2") + node("w3") + node("w4");
-  private static final int BLOCK = 1 << 20;
+  private static final int BLOCK = PrimaryBackupCluster.BLOCK;
   private static final String GROUP = "3/1h";
 
   @TempDir
@@ -64,34 +47,14 @@ class WriteGroupIT {
   static PowerManager manager;
   static final WriteGroup group = WriteGroups.parse(GROUP, "test").orElseThrow();
 
-  private static String node(String host) {
-    return "      - host: " + host + "\n        volumes:\n"
-        + "          - {device: primary-disk, capacity: 2GiB}\n"
-        + "          - {device: quick-array, capacity: 4GiB, backup: true}\n";
-  }
-
   @BeforeAll
   static void start() throws Exception {
-    ClusterSpec spec = SpecParser.parse("energy-wg", SPEC);
-    Path specFile = dir.resolve("spec.yaml");
-    Files.writeString(specFile, SPEC);
-    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, "/data=primary-backup", 500));
-    conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
-    conf.put(StrataKeys.WRITE_GROUP, GROUP);
-    conf.put("dfs.block.scanner.volume.bytes.per.second", "0");
-    cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
-        .withBlockSize(BLOCK).withConf(conf));
+    cluster = PrimaryBackupCluster.start(dir, "energy-wg", List.of("w1", "w2", "w3", "w4"), "2GiB", "4GiB",
+        Map.of(StrataKeys.WRITE_GROUP, GROUP));
     fs = cluster.fileSystem();
-    fs.mkdirs(new org.apache.hadoop.fs.Path("/data"));
-    fs.setStoragePolicy(new org.apache.hadoop.fs.Path("/data"), "WARM");
     EmulatedDisks disks = new EmulatedDisks();
-    List<PoweredVolume> volumes = new ArrayList<>();
-    for (EmbeddedCluster.Volume v : cluster.volumes()) {
-      PoweredVolume volume = new PoweredVolume(v.storageId(), v.host(), v.directory(), v.spec().device(),
-          v.spec().backup());
-      volumes.add(volume);
-      disks.add(volume);
-    }
+    List<PoweredVolume> volumes = PrimaryBackupCluster.volumes(cluster);
+    volumes.forEach(disks::add);
     manager = new PowerManager(volumes, PowerManager.Settings.defaults(dir.resolve("power"))
         .withIdleTimeout(Duration.ofSeconds(2)).withTick(Duration.ofMillis(200)), disks,
         RedundancyWatch.nameNodeJmx(URI.create(cluster.webUi())), PowerManager.WALL_CLOCK);
