@@ -122,13 +122,14 @@ public final class HadoopJobs {
     // One map per TeraGen file, however small the blocks: the block size sets placement's grain, not how many task
     // JVMs share this machine's cores.
     long largestFile = 0;
-    for (FileStatus file : fs.listStatus(new Path(request.input()))) {
+    long bytes = 0;
+    for (FileStatus file : fs.listStatus(new Path(request.input()), HadoopJobs::isData)) {
       largestFile = Math.max(largestFile, file.getLen());
+      bytes += file.getLen();
     }
     conf.setLong(FileInputFormat.SPLIT_MINSIZE, largestFile);
     ExampleJobs.Outcome outcome = ExampleJobs.tool(conf, TERASORT, new TeraSort(), request.input(),
         request.output());
-    long bytes = dataBytes(fs, new Path(request.input()));
     return new JobRun(TERASORT, outcome.seconds(), outcome.launchedMaps(), outcome.dataLocalMaps(),
         bytes / 1e6 / outcome.seconds(), 0, 0, "");
   }
@@ -162,10 +163,14 @@ public final class HadoopJobs {
   /** The bytes of a job's output files (part-*), leaving out _SUCCESS and TeraSort's partition file. */
   private static long dataBytes(FileSystem fs, Path dir) throws IOException {
     long bytes = 0;
-    for (var status : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
+    for (var status : fs.listStatus(dir, HadoopJobs::isData)) {
       bytes += status.getLen();
     }
     return bytes;
+  }
+
+  private static boolean isData(Path file) {
+    return file.getName().startsWith("part-");
   }
 
   static String digest(List<String> sortedLines) {
