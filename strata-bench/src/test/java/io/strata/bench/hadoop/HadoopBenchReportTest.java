@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +46,10 @@ class HadoopBenchReportTest {
     assertEquals(List.of(
         "TestDFSIO read, 4 maps: best hybrid + hybrid at 1.500x network + network (target >= 1.40x): met",
         "grep: slowest hybrid at 105.0% of network's time (target <= 103%): MISSED"), report.targets());
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    assertTrue(printed.toString(StandardCharsets.UTF_8).contains("Outputs checked: Grep's output identical under "
+        + "every retrieval policy.\n"), "only the checks of the jobs that ran: " + printed);
   }
 
   @Test
