@@ -47,7 +47,9 @@ public final class KatReport {
   /** Job time relative to the native job, one group of bars per job and rate, one bar per KAT mode. */
   public static void chart(KatBenchmark.Result result, Path png) throws IOException {
     System.setProperty("java.awt.headless", "true");
-    CategoryChart chart = new CategoryChartBuilder().width(900).height(500)
+    int groups = result.settings().ratesMbps().size() * KatBenchmark.JOBS.size();
+    // Wide enough that each group's label ("wordcount @ 1000 Mb/s") fits under its bars.
+    CategoryChart chart = new CategoryChartBuilder().width(Math.max(900, 170 * groups + 200)).height(500)
         .title("KAT: job time relative to the native job (lower is better)").xAxisTitle("job @ NIC rate")
         .yAxisTitle("seconds / native seconds").build();
     chart.getStyler().setYAxisMin(0.0);
