@@ -146,7 +146,7 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
   public static KatManifest read(FileSystem fs, Path dir) throws IOException {
     KatManifest manifest = readIfPresent(fs, dir);
     if (manifest == null) {
-      throw new ConfigException(dir + " holds no KAT data (no " + FILE + "); run strata kat ingest first");
+      throw noKatData(dir);
     }
     return manifest;
   }
@@ -159,8 +159,12 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
     try (InputStream in = fs.open(file(dir), 4096)) {
       return readHead(in, file(dir).toString());
     } catch (FileNotFoundException e) {
-      throw new ConfigException(dir + " holds no KAT data (no " + FILE + "); run strata kat ingest first");
+      throw noKatData(dir);
     }
+  }
+
+  private static ConfigException noKatData(Path dir) {
+    return new ConfigException(dir + " holds no KAT data (no " + FILE + "); run strata kat ingest first");
   }
 
   /** {@link #readHead(FileSystem, Path)} from a stream; {@code name} names it in errors. */

@@ -52,6 +52,20 @@ public final class KatMapFile {
 
   /** {@link #ensure(FileSystem, Path, KatManifest)} with the manifest's digest already computed. */
   public static Path ensure(FileSystem fs, Path dir, KatManifest manifest, String digest) throws IOException {
+    return ensure(fs, dir, digest, () -> manifest);
+  }
+
+  /** Where the manifest comes from when the map file must be written: a job's client reads it only then. */
+  @FunctionalInterface
+  public interface ManifestSource {
+    KatManifest read() throws IOException;
+  }
+
+  /**
+   * {@link #ensure(FileSystem, Path, KatManifest)} for the map with {@code digest}, taking the manifest from
+   * {@code source} only if the file does not hold that map yet.
+   */
+  public static Path ensure(FileSystem fs, Path dir, String digest, ManifestSource source) throws IOException {
     Path file = file(dir);
     if (digest.equals(digestIfPresent(fs, file))) {
       return file;
@@ -59,7 +73,7 @@ public final class KatMapFile {
     // A name of its own: two clients may bring the same old directory up to date at once.
     Path tmp = new Path(dir, "." + FILE + "." + java.util.UUID.randomUUID() + ".tmp");
     try (OutputStream out = fs.create(tmp, true)) {
-      write(manifest, digest, out);
+      write(source.read(), digest, out);
     }
     if (fs instanceof DistributedFileSystem dfs) {
       dfs.rename(tmp, file, Rename.OVERWRITE);
@@ -68,11 +82,6 @@ public final class KatMapFile {
       fs.rename(tmp, file);
     }
     return file;
-  }
-
-  /** Whether {@code dir}'s map file holds the map with {@code digest}. */
-  public static boolean holds(FileSystem fs, Path dir, String digest) throws IOException {
-    return digest.equals(digestIfPresent(fs, file(dir)));
   }
 
   /** The map digest recorded in {@code file}, or null if there is no such file or it is not a map file. */

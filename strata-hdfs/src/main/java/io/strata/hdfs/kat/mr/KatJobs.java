@@ -65,8 +65,7 @@ public final class KatJobs {
     try {
       String digest = mapDigest(fs, dir);
       // The whole manifest only if the map file is missing or older than the map (data ingested before it).
-      Path mapFile = KatMapFile.holds(fs, dir, digest) ? KatMapFile.file(dir)
-          : KatMapFile.ensure(fs, dir, KatManifest.read(fs, dir), digest);
+      Path mapFile = KatMapFile.ensure(fs, dir, digest, () -> KatManifest.read(fs, dir));
       job.addCacheFile(URI.create(mapFile.toUri() + "#" + MAP_LINK));
       conf.set(MAP_DIGEST, digest);
     } catch (AccessControlException e) {
