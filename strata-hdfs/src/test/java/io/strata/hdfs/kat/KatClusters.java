@@ -50,13 +50,39 @@ final class KatClusters {
   }
 
   /**
+   * A cluster of {@link #oneRack} with {@code dfs.datanode.block-pinning.enabled}, whose host names resolve in this
+   * JVM (see {@link #resolveToLoopback}) until it is closed.
+   */
+  record Pinned(EmbeddedCluster cluster, List<String> hosts) implements AutoCloseable {
+    static Pinned start(Path dir, List<String> hosts, Set<String> withSsd, String capacity, Map<String, String> conf)
+        throws IOException, ReflectiveOperationException {
+      resolveToLoopback(hosts);
+      Map<String, String> pinning = new java.util.HashMap<>(conf);
+      pinning.put("dfs.datanode.block-pinning.enabled", "true");
+      try {
+        return new Pinned(oneRack(dir, hosts, withSsd, capacity, pinning), hosts);
+      } catch (IOException | RuntimeException e) {
+        forget(hosts);
+        throw e;
+      }
+    }
+
+    /** Stops the cluster and takes the names out of the cache: later test classes in this JVM must not resolve them. */
+    @Override
+    public void close() throws ReflectiveOperationException {
+      cluster.close();
+      forget(hosts);
+    }
+  }
+
+  /**
    * HDFS pins a favored replica only when the client names the node by the host name the DataNode registered,
    * and the NameNode must resolve that name to place it. On a cluster DNS does both; this machine cannot resolve
    * the tests' host names, so they are put into this JVM's name cache, resolving to the loopback address the
    * DataNodes use.
    */
   @SuppressWarnings("unchecked")
-  static void resolveToLoopback(List<String> hosts) throws ReflectiveOperationException, IOException {
+  private static void resolveToLoopback(List<String> hosts) throws ReflectiveOperationException, IOException {
     Map<String, Object> cache = nameCache();
     Constructor<?> cached = Class.forName("java.net.InetAddress$CachedAddresses").getDeclaredConstructor(
         String.class, InetAddress[].class, long.class);
@@ -67,8 +93,7 @@ final class KatClusters {
     }
   }
 
-  /** Takes the names out of the cache again: later test classes in this JVM must not resolve them. */
-  static void forget(List<String> hosts) throws ReflectiveOperationException {
+  private static void forget(List<String> hosts) throws ReflectiveOperationException {
     hosts.forEach(nameCache()::remove);
   }
 

@@ -34,27 +34,26 @@ class KatMoverIT {
 
   @TempDir
   static Path temp;
+  static KatClusters.Pinned pinned;
   static EmbeddedCluster cluster;
   static DistributedFileSystem fs;
   static Configuration conf;
 
   @BeforeAll
   static void start() throws Exception {
-    KatClusters.resolveToLoopback(HOSTS);
-    cluster = KatClusters.oneRack(temp.resolve("cluster"), HOSTS, Set.of("h1", "h2", "h3"), "128MiB", Map.of(
-        "dfs.datanode.block-pinning.enabled", "true",
+    pinned = KatClusters.Pinned.start(temp.resolve("cluster"), HOSTS, Set.of("h1", "h2", "h3"), "128MiB",
         // The Mover retries a block it could not move; twice is enough to see it give up.
-        "dfs.mover.retry.max.attempts", "2"));
+        Map.of("dfs.mover.retry.max.attempts", "2"));
+    cluster = pinned.cluster();
     fs = cluster.fileSystem();
     conf = cluster.clientConf();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (cluster != null) {
-      cluster.close();
+    if (pinned != null) {
+      pinned.close();
     }
-    KatClusters.forget(HOSTS);
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KatPinningIT {
   @TempDir
   static Path temp;
+  static KatClusters.Pinned pinned;
   static EmbeddedCluster cluster;
   static DistributedFileSystem fs;
   static Configuration conf;
@@ -48,22 +50,21 @@ class KatPinningIT {
 
   @BeforeAll
   static void start() throws Exception {
-    KatClusters.resolveToLoopback(List.of("h1", "h2", "h3", "h4"));
     excludes = Files.writeString(temp.resolve("dfs.exclude"), "");
-    cluster = KatClusters.oneRack(temp.resolve("cluster"), List.of("h1", "h2", "h3", "h4"), "128MiB", Map.of(
-        "dfs.datanode.block-pinning.enabled", "true", "dfs.hosts.exclude", excludes.toString(),
-        "dfs.namenode.decommission.interval", "1", "dfs.balancer.getBlocks.min-block-size", "1024",
-        "dfs.balancer.moverThreads", "20", "dfs.balancer.max-no-move-interval", "3000"));
+    pinned = KatClusters.Pinned.start(temp.resolve("cluster"), List.of("h1", "h2", "h3", "h4"), Set.of(), "128MiB",
+        Map.of("dfs.hosts.exclude", excludes.toString(), "dfs.namenode.decommission.interval", "1",
+            "dfs.balancer.getBlocks.min-block-size", "1024", "dfs.balancer.moverThreads", "20",
+            "dfs.balancer.max-no-move-interval", "3000"));
+    cluster = pinned.cluster();
     fs = cluster.fileSystem();
     conf = cluster.clientConf();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (cluster != null) {
-      cluster.close();
+    if (pinned != null) {
+      pinned.close();
     }
-    KatClusters.forget(List.of("h1", "h2", "h3", "h4"));
   }
 
   @Test
