@@ -114,6 +114,7 @@ public final class HadoopBenchmark {
     for (int i = 0; dfsio && i < placements.size(); i++) {
       run(HadoopJobs.DFSIO_WRITE, placements.get(i), i, placements.get(0), 0, new JobRequest(HadoopJobs.DFSIO_WRITE,
           placementDir(i) + "/dfsio", "", settings.dfsioFileBytes, settings.dfsioFiles, Map.of()));
+      countSsdBlocks(fs, placements.get(i), placementDir(i) + "/dfsio/" + HadoopJobs.DFSIO_DATA_DIR);
     }
     for (int i = 0; teragen && i < placements.size(); i++) {
       run(HadoopJobs.TERAGEN, placements.get(i), i, placements.get(0), 0, new JobRequest(HadoopJobs.TERAGEN, "",
@@ -220,24 +221,33 @@ public final class HadoopBenchmark {
   }
 
   /**
-   * Adds the blocks under {@code dir} to {@code config}'s count: what a share of blocks on SSD really came to, since
-   * the share is set per file and a short file rounds it.
+   * Adds the blocks under {@code dir} to {@code config}'s count: for hdfsh what a share of blocks on SSD really came
+   * to (the share is set per file and a short file rounds it), for hats which replicas a read could choose from.
    */
   private void countSsdBlocks(FileSystem fs, String config, String dir) throws IOException {
     long blocks = 0;
     long ssd = 0;
+    long anySsd = 0;
+    long replicas = 0;
+    long ssdReplicas = 0;
     RemoteIterator<LocatedFileStatus> files = fs.listFiles(new org.apache.hadoop.fs.Path(dir), true);
     while (files.hasNext()) {
       for (BlockLocation block : files.next().getBlockLocations()) {
         blocks++;
-        if (block.getStorageTypes().length > 0
-            && Arrays.stream(block.getStorageTypes()).allMatch(type -> type == StorageType.SSD)) {
-          ssd++;
-        }
+        long onSsd = Arrays.stream(block.getStorageTypes()).filter(type -> type == StorageType.SSD).count();
+        replicas += block.getStorageTypes().length;
+        ssdReplicas += onSsd;
+        ssd += onSsd > 0 && onSsd == block.getStorageTypes().length ? 1 : 0;
+        anySsd += onSsd > 0 ? 1 : 0;
       }
     }
-    ssdShares.merge(config, new HadoopBenchReport.SsdShare(config, ssd, blocks), HadoopBenchReport.SsdShare::plus);
-    progress.printf("  %s: %d of %d blocks with every replica on SSD%n", config, ssd, blocks);
+    if (blocks == 0) {
+      throw new IOException(config + ": no blocks under " + dir + " to count");
+    }
+    ssdShares.merge(config, new HadoopBenchReport.SsdShare(config, ssd, anySsd, blocks, ssdReplicas, replicas),
+        HadoopBenchReport.SsdShare::plus);
+    progress.printf("  %s: %d of %d blocks with every replica on SSD, %d with one; %d of %d replicas on SSD%n",
+        config, ssd, blocks, anySsd, ssdReplicas, replicas);
   }
 
   static String size(long bytes) {

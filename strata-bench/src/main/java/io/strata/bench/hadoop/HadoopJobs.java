@@ -27,6 +27,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  */
 public final class HadoopJobs {
   public static final String DFSIO_WRITE = "testdfsio-write";
+  /** Where under its {@code test.build.data} directory TestDFSIO writes the files it reads back. */
+  public static final String DFSIO_DATA_DIR = "io_data";
   public static final String DFSIO_READ = "testdfsio-read";
   public static final String TERAGEN = "teragen";
   public static final String TERASORT = "terasort";

@@ -41,7 +41,11 @@ class HadoopBenchReportTest {
             new JobRun(HadoopJobs.GREP, 20, 4, 4, 0, 0, 9, "d")),
         new Measurement(HadoopJobs.GREP, "hybrid", 2, "network", 0,
             new JobRun(HadoopJobs.GREP, 21, 4, 4, 0, 0, 9, "d")));
-    HadoopBenchReport report = new HadoopBenchReport(settings, "in-process", "hats", runs, 1);
+    HadoopBenchReport.SsdShare network = new HadoopBenchReport.SsdShare("network", 0, 3, 8, 3, 24);
+    HadoopBenchReport.SsdShare hybrid = new HadoopBenchReport.SsdShare("hybrid", 1, 4, 4, 6, 12)
+        .plus(new HadoopBenchReport.SsdShare("hybrid", 0, 4, 4, 5, 12));
+    HadoopBenchReport report = new HadoopBenchReport(settings, "in-process", "hats", runs, 1,
+        List.of(network, hybrid));
     assertEquals(1.5, report.of(HadoopJobs.DFSIO_READ).get(1).ratio(), 1e-9);
     assertEquals(List.of(
         "TestDFSIO read, 4 maps: best hybrid + hybrid at 1.500x network + network (target >= 1.40x): met",
@@ -50,6 +54,10 @@ class HadoopBenchReportTest {
     report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
     assertTrue(printed.toString(StandardCharsets.UTF_8).contains("Outputs checked: Grep's output identical under "
         + "every retrieval policy.\n"), "only the checks of the jobs that ran: " + printed);
+    assertTrue(printed.toString(StandardCharsets.UTF_8).contains("TestDFSIO's files on SSD, by placement: network 3 "
+        + "of 24 replicas, 3 of 8 blocks with one; hybrid 11 of 24 replicas, 8 of 8 blocks with one\n"),
+        printed.toString(
+            StandardCharsets.UTF_8));
   }
 
   @Test
