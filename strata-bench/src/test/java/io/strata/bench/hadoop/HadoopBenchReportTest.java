@@ -52,12 +52,11 @@ class HadoopBenchReportTest {
         "grep: slowest hybrid at 105.0% of network's time (target <= 103%): MISSED"), report.targets());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    assertTrue(printed.toString(StandardCharsets.UTF_8).contains("Outputs checked: Grep's output identical under "
-        + "every retrieval policy.\n"), "only the checks of the jobs that ran: " + printed);
-    assertTrue(printed.toString(StandardCharsets.UTF_8).contains("TestDFSIO's files on SSD, by placement: network 3 "
-        + "of 24 replicas, 3 of 8 blocks with one; hybrid 11 of 24 replicas, 8 of 8 blocks with one\n"),
-        printed.toString(
-            StandardCharsets.UTF_8));
+    String text = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("Outputs checked: Grep's output identical under every retrieval policy.\n"),
+        "only the checks of the jobs that ran: " + text);
+    assertTrue(text.contains("TestDFSIO's files on SSD, by placement: network 3 of 24 replicas, 3 of 8 blocks with "
+        + "one; hybrid 11 of 24 replicas, 8 of 8 blocks with one\n"), text);
   }
 
   @Test

@@ -94,8 +94,7 @@ class InPlaceMapReduceIT {
             + " node1..node3, YARN NodeManagers node1..node3:", OBJECTS, OBJECT_MIB, OBJECTS * OBJECT_MIB),
         line("wordcount in place", wcInPlace), line("grep in place", grepInPlace),
         String.format(Locale.ROOT, "  outputs as the written text gives: wordcount %d lines, grep %d lines",
-            wordsInPlace.size(),
-            matchesInPlace.size()));
+            wordsInPlace.size(), matchesInPlace.size()));
     System.out.println(report);
     Files.writeString(Path.of("target", "inplace-mapreduce-report.txt"), report + "\n");
 
