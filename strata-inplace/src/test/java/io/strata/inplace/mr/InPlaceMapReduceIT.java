@@ -22,8 +22,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.StringTokenizer;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
@@ -109,18 +112,8 @@ class InPlaceMapReduceIT {
    * its mapper splits each line as {@link StringTokenizer} does by default.
    */
   private static List<String> wordCountOfTheWrittenText() {
-    Map<String, Long> counts = new TreeMap<>();
-    for (String name : TextObjects.names("corpus/", OBJECTS)) {
-      StringTokenizer words = new StringTokenizer(
-          new String(TextObjects.objectText(name, OBJECT_MIB << 20, SEED), StandardCharsets.US_ASCII));
-      while (words.hasMoreTokens()) {
-        counts.merge(words.nextToken(), 1L, Long::sum);
-      }
-    }
-    List<String> lines = new ArrayList<>();
-    counts.forEach((word, count) -> lines.add(word + "\t" + count));
-    Collections.sort(lines);
-    return lines;
+    return countedInTheWrittenText(line -> Collections.list(new StringTokenizer(line)).stream().map(String.class::cast),
+        (word, count) -> word + "\t" + count);
   }
 
   /**
@@ -129,18 +122,22 @@ class InPlaceMapReduceIT {
    */
   private static List<String> grepOfTheWrittenText(String regex) {
     Pattern pattern = Pattern.compile(regex);
+    return countedInTheWrittenText(line -> pattern.matcher(line).results().map(MatchResult::group),
+        (match, count) -> count + "\t" + match);
+  }
+
+  /** What {@code finds} finds in each line of the written text, counted, as sorted output lines. */
+  private static List<String> countedInTheWrittenText(Function<String, Stream<String>> finds,
+      BiFunction<String, Long, String> outputLine) {
     Map<String, Long> counts = new TreeMap<>();
     for (String name : TextObjects.names("corpus/", OBJECTS)) {
       String text = new String(TextObjects.objectText(name, OBJECT_MIB << 20, SEED), StandardCharsets.US_ASCII);
       for (String textLine : text.split("\n")) {
-        Matcher matcher = pattern.matcher(textLine);
-        while (matcher.find()) {
-          counts.merge(matcher.group(), 1L, Long::sum);
-        }
+        finds.apply(textLine).forEach(found -> counts.merge(found, 1L, Long::sum));
       }
     }
     List<String> lines = new ArrayList<>();
-    counts.forEach((match, count) -> lines.add(count + "\t" + match));
+    counts.forEach((found, count) -> lines.add(outputLine.apply(found, count)));
     Collections.sort(lines);
     return lines;
   }
