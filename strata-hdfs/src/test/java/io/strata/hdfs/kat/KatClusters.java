@@ -70,8 +70,11 @@ final class KatClusters {
     /** Stops the cluster and takes the names out of the cache: later test classes in this JVM must not resolve them. */
     @Override
     public void close() throws ReflectiveOperationException {
-      cluster.close();
-      forget(hosts);
+      try {
+        cluster.close();
+      } finally {
+        forget(hosts);
+      }
     }
   }
 
