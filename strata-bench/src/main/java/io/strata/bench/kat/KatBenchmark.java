@@ -5,6 +5,7 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.yarn.ExampleJobs;
+import io.strata.embedded.yarn.TaskHosts;
 import io.strata.hdfs.kat.KatIngest;
 import io.strata.hdfs.kat.mr.KatJobs;
 import java.io.BufferedWriter;
@@ -19,6 +20,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.net.NetUtils;
 
 /**
@@ -37,10 +39,13 @@ public final class KatBenchmark {
   public record Settings(int hosts, long inputBytes, int vocabulary, double zipfExponent, List<Long> ratesMbps,
       Path dir, Path pluginJar, List<Path> hadoopJars) {}
 
-  /** One job run. */
+  /**
+   * One job run. {@code reducesOnOwner}: in the drop-in mode, how many reduces ran on the owner of their
+   * partition (the shuffle to those stays on the node); -1 in the modes without partition reducers.
+   */
   public record JobRun(long rateMbps, String job, String mode, double seconds, long launchedMaps,
-      long dataLocalMaps, long launchedReduces, long reduceShuffleBytes, long mapOutputMaterializedBytes,
-      long hostBytesSent, boolean sameOutputAsNative) {}
+      long dataLocalMaps, long launchedReduces, int reducesOnOwner, long reduceShuffleBytes,
+      long mapOutputMaterializedBytes, long hostBytesSent, boolean sameOutputAsNative) {}
 
   /** The whole run: load and ingest times, and every job. */
   public record Result(Settings settings, long inputBytes, double loadSeconds, double ingestSeconds,
@@ -79,6 +84,7 @@ public final class KatBenchmark {
           text.toUri())), kat, "tokens", settings.hosts()), log);
       double ingestSeconds = ingest.batch().seconds();
       log.printf("KAT ingest: %.1f s%n", ingestSeconds);
+      List<String> owners = ingest.manifest().owners().stream().map(owner -> hostOf(cluster, owner)).toList();
 
       for (long rate : settings.ratesMbps()) {
         for (String host : cluster.hosts()) {
@@ -91,19 +97,24 @@ public final class KatBenchmark {
             org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/bench/out/" + rate + "-" + job + "-"
                 + mode);
             long[] before = sent(cluster);
-            ExampleJobs.Outcome outcome = runJob(conf, job, mode, mode.equals("native") ? plain : kat, kat, out);
+            Job[] submitted = new Job[1];
+            ExampleJobs.Outcome outcome = runJob(conf, job, mode, mode.equals("native") ? plain : kat, kat, out,
+                submitted);
             long crossed = sent(cluster)[0] - before[0];
+            int reducesOnOwner = mode.equals("drop-in") ? TaskHosts.of(submitted[0]).reducesOn(owners) : -1;
             List<String> lines = ExampleJobs.outputLines(fs, out);
             if (nativeOutput == null) {
               nativeOutput = lines;
             }
             JobRun run = new JobRun(rate, job, mode, outcome.seconds(), outcome.launchedMaps(),
-                outcome.dataLocalMaps(), outcome.launchedReduces(), outcome.reduceShuffleBytes(),
+                outcome.dataLocalMaps(), outcome.launchedReduces(), reducesOnOwner, outcome.reduceShuffleBytes(),
                 outcome.mapOutputMaterializedBytes(), crossed, lines.equals(nativeOutput));
             runs.add(run);
-            log.printf("  %-9s %-12s %6.1f s  shuffle %,12d B  host NICs sent %,12d B  data-local %d/%d  %s%n", job,
-                mode, run.seconds(), run.reduceShuffleBytes(), run.hostBytesSent(), run.dataLocalMaps(),
-                run.launchedMaps(), run.sameOutputAsNative() ? "same output" : "OUTPUT DIFFERS");
+            log.printf("  %-9s %-12s %6.1f s  shuffle %,12d B  host NICs sent %,12d B  data-local %d/%d%s  %s%n",
+                job, mode, run.seconds(), run.reduceShuffleBytes(), run.hostBytesSent(), run.dataLocalMaps(),
+                run.launchedMaps(), reducesOnOwner < 0 ? ""
+                    : "  reduces on their owner " + reducesOnOwner + "/" + run.launchedReduces(),
+                run.sameOutputAsNative() ? "same output" : "OUTPUT DIFFERS");
             fs.delete(out, true);
           }
         }
@@ -114,9 +125,10 @@ public final class KatBenchmark {
     }
   }
 
+  /** Runs one job; {@code submitted[0]} is then the job that read the input (Grep's search job). */
   private static ExampleJobs.Outcome runJob(Configuration conf, String job, String mode,
-      org.apache.hadoop.fs.Path input, org.apache.hadoop.fs.Path kat, org.apache.hadoop.fs.Path out)
-      throws Exception {
+      org.apache.hadoop.fs.Path input, org.apache.hadoop.fs.Path kat, org.apache.hadoop.fs.Path out,
+      Job[] submitted) throws Exception {
     ExampleJobs.JobSetup setup = switch (mode) {
       case "drop-in" -> j -> KatJobs.dropIn(j, kat);
       case "shuffle-free" -> j -> KatJobs.shuffleFree(j, kat);
@@ -127,9 +139,16 @@ public final class KatBenchmark {
     ExampleJobs.JobSetup withJar = j -> {
       setup.apply(j);
       j.setJar(conf.get("strata.bench.kat.jar"));
+      submitted[0] = j;
     };
     return job.equals("wordcount") ? ExampleJobs.wordCount(conf, input, out, withJar)
         : ExampleJobs.grep(conf, input, out, GREP_REGEX, withJar);
+  }
+
+  /** The host a manifest names as an owner, by its name or, where the ingest could not use it, its address. */
+  private static String hostOf(HostCluster cluster, String owner) {
+    return cluster.hosts().stream().filter(h -> h.equals(owner) || cluster.network().address(h).equals(owner))
+        .findFirst().orElse(owner);
   }
 
   /** Bytes sent by all hosts' NICs so far, and received. */

@@ -10,7 +10,10 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
-/** The benchmark's table (ratios to the native job at the same rate), payback and chart. */
+/**
+ * The benchmark's table (ratios to the native job at the same rate; {@code on_owner}: the drop-in reduces that ran
+ * on their partition's owner), payback and chart.
+ */
 public final class KatReport {
   private KatReport() {}
 
@@ -22,7 +25,7 @@ public final class KatReport {
     out.printf(Locale.ROOT, "plain load %.1f s, KAT ingest %.1f s (extra %.1f s)%n", result.loadSeconds(),
         result.ingestSeconds(), result.ingestSeconds() - result.loadSeconds());
     out.println("rate_mbps job       mode          seconds  x_native  shuffle_bytes  map_out_mat_bytes  "
-        + "host_nic_sent_bytes  x_native_sent  data_local  reduces  same_output  payback_runs");
+        + "host_nic_sent_bytes  x_native_sent  data_local  reduces  on_owner  same_output  payback_runs");
     for (KatBenchmark.JobRun run : result.runs()) {
       KatBenchmark.JobRun base = baseline(result, run);
       String payback = "-";
@@ -31,11 +34,13 @@ public final class KatReport {
         double extra = result.ingestSeconds() - result.loadSeconds();
         payback = saved <= 0 ? "never" : String.format(Locale.ROOT, "%.1f", Math.max(0, extra) / saved);
       }
-      out.printf(Locale.ROOT, "%9d %-9s %-12s %8.1f  %8.3f  %13d  %17d  %19d  %13.3f  %4d/%-5d  %7d  %-11s  %s%n",
+      String onOwner = run.reducesOnOwner() < 0 ? "-" : run.reducesOnOwner() + "/" + run.launchedReduces();
+      out.printf(Locale.ROOT,
+          "%9d %-9s %-12s %8.1f  %8.3f  %13d  %17d  %19d  %13.3f  %4d/%-5d  %7d  %8s  %-11s  %s%n",
           run.rateMbps(), run.job(), run.mode(), run.seconds(), run.seconds() / base.seconds(),
           run.reduceShuffleBytes(), run.mapOutputMaterializedBytes(), run.hostBytesSent(),
           base.hostBytesSent() == 0 ? 0 : (double) run.hostBytesSent() / base.hostBytesSent(), run.dataLocalMaps(),
-          run.launchedMaps(), run.launchedReduces(), run.sameOutputAsNative() ? "yes" : "NO", payback);
+          run.launchedMaps(), run.launchedReduces(), onOwner, run.sameOutputAsNative() ? "yes" : "NO", payback);
     }
   }
 

@@ -1,7 +1,6 @@
 package io.strata.embedded.hosts;
 
-import java.net.URI;
-import java.util.ArrayList;
+import io.strata.embedded.yarn.TaskHosts;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.WordCount;
@@ -10,15 +9,14 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
-import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * A job client run by {@link HostYarnIT} in the root namespace with the cluster directory first on its class path:
  * Hadoop's WordCount (its mapper, combiner and reducer, set up as its {@code main} does) from {@code IN} to
- * {@code OUT}. Prints the job's locality counters ({@code NAME VALUE}) and, for every successful map, the host it
- * ran on ({@code map HOST}).
+ * {@code OUT}. Prints the job's locality counters ({@code NAME VALUE}) and, for every map and reduce, the host its
+ * successful attempt ran on ({@code map HOST}, {@code reduce HOST}).
  *
  * <p>Usage: {@code HostWordCount IN OUT}.
  */
@@ -40,18 +38,11 @@ public final class HostWordCount {
       System.exit(1);
     }
     for (JobCounter counter : List.of(JobCounter.TOTAL_LAUNCHED_MAPS, JobCounter.DATA_LOCAL_MAPS,
-        JobCounter.RACK_LOCAL_MAPS)) {
+        JobCounter.RACK_LOCAL_MAPS, JobCounter.TOTAL_LAUNCHED_REDUCES)) {
       System.out.println(counter.name() + " " + job.getCounters().findCounter(counter).getValue());
     }
-    List<TaskCompletionEvent> events = new ArrayList<>();
-    for (TaskCompletionEvent[] batch = job.getTaskCompletionEvents(0, 100); batch.length > 0; batch = job
-        .getTaskCompletionEvents(events.size(), 100)) {
-      events.addAll(List.of(batch));
-    }
-    for (TaskCompletionEvent event : events) {
-      if (event.isMapTask() && event.getStatus() == TaskCompletionEvent.Status.SUCCEEDED) {
-        System.out.println("map " + URI.create(event.getTaskTrackerHttp()).getHost());
-      }
-    }
+    TaskHosts hosts = TaskHosts.of(job);
+    hosts.maps().forEach(host -> System.out.println("map " + host));
+    hosts.reduces().forEach(host -> System.out.println("reduce " + host));
   }
 }

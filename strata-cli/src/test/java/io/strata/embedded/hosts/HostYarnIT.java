@@ -152,6 +152,10 @@ class HostYarnIT {
     List<String> mapHosts = lines.stream().filter(l -> l.startsWith("map ")).map(l -> l.substring(4)).toList();
     assertEquals(4, mapHosts.size(), lines.toString());
     assertTrue(RACKS.keySet().containsAll(mapHosts), "maps ran on hosts not named as hosts: " + mapHosts);
+    List<String> reduceHosts = lines.stream().filter(l -> l.startsWith("reduce ")).map(l -> l.substring(7))
+        .toList();
+    assertEquals(counter(lines, "TOTAL_LAUNCHED_REDUCES"), reduceHosts.size(), lines.toString());
+    assertTrue(RACKS.keySet().containsAll(reduceHosts), "reduces ran on hosts not named as hosts: " + reduceHosts);
   }
 
   private static long counter(List<String> lines, String name) {
