@@ -84,7 +84,6 @@ public final class KatBenchmark {
           text.toUri())), kat, "tokens", settings.hosts()), log);
       double ingestSeconds = ingest.batch().seconds();
       log.printf("KAT ingest: %.1f s%n", ingestSeconds);
-      List<String> owners = ingest.manifest().owners().stream().map(owner -> hostOf(cluster, owner)).toList();
 
       for (long rate : settings.ratesMbps()) {
         for (String host : cluster.hosts()) {
@@ -101,7 +100,8 @@ public final class KatBenchmark {
             ExampleJobs.Outcome outcome = runJob(conf, job, mode, mode.equals("native") ? plain : kat, kat, out,
                 submitted);
             long crossed = sent(cluster)[0] - before[0];
-            int reducesOnOwner = mode.equals("drop-in") ? TaskHosts.of(submitted[0]).reducesOn(owners) : -1;
+            int reducesOnOwner = mode.equals("drop-in") ? TaskHosts.of(submitted[0])
+                .reducesOn(ingest.manifest().owners()) : -1;
             List<String> lines = ExampleJobs.outputLines(fs, out);
             if (nativeOutput == null) {
               nativeOutput = lines;
@@ -143,12 +143,6 @@ public final class KatBenchmark {
     };
     return job.equals("wordcount") ? ExampleJobs.wordCount(conf, input, out, withJar)
         : ExampleJobs.grep(conf, input, out, GREP_REGEX, withJar);
-  }
-
-  /** The host a manifest names as an owner, by its name or, where the ingest could not use it, its address. */
-  private static String hostOf(HostCluster cluster, String owner) {
-    return cluster.hosts().stream().filter(h -> h.equals(owner) || cluster.network().address(h).equals(owner))
-        .findFirst().orElse(owner);
   }
 
   /** Bytes sent by all hosts' NICs so far, and received. */
