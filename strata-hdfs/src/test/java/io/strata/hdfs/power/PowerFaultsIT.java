@@ -27,6 +27,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.balancer.BalancerCli;
+import org.apache.hadoop.hdfs.server.balancer.ExitStatus;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -252,12 +253,15 @@ class PowerFaultsIT {
     // HDFS's Balancer moves replicas between storages of one type only: DISK to DISK, ARCHIVE to ARCHIVE. (Run
     // while four DataNodes are in service: with three, every node holds a replica of every block and none can move.
     // A 2 % threshold: at 1 % a 1 MiB block is more than the band on a 64 MiB volume and it moves blocks to and fro.)
+    // It ends balanced, or, as Hadoop's own node-group Balancer tests allow, without progress: with each block on
+    // three of the four nodes, the one node that could take a block may not be an under-used one.
     Map<String, List<String>> before = replicaLocations();
-    assertEquals(0, BalancerCli.run(cluster.clientConf(), "-threshold", "2", "-idleiterations", "2"),
-        "the Balancer's exit status");
+    int balancer = BalancerCli.run(cluster.clientConf(), "-threshold", "2", "-idleiterations", "2");
+    assertTrue(balancer == ExitStatus.SUCCESS.getExitCode() || balancer == ExitStatus.NO_MOVE_PROGRESS.getExitCode(),
+        "the Balancer's exit status: " + balancer);
     cluster.awaitHealthy(Duration.ofMinutes(2));
     Map<String, List<String>> after = replicaLocations();
-    System.out.printf("the Balancer moved replicas of %d of %d blocks%n",
+    System.out.printf("the Balancer (exit status %d) moved replicas of %d of %d blocks%n", balancer,
         before.keySet().stream().filter(b -> !before.get(b).equals(after.get(b))).count(), before.size());
     assertOnePrimaryPerBlock();
     readAllAndCompare();
