@@ -5,7 +5,7 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
 import io.strata.embedded.EmbeddedCluster;
-import io.strata.hdfs.workload.ParallelReader;
+import io.strata.workloads.dataset.ParallelReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,5 @@
 package io.strata.bench.kat;
 
-import io.strata.core.kat.ZipfWords;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.hosts.HostCluster;
@@ -8,6 +7,7 @@ import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.embedded.yarn.TaskHosts;
 import io.strata.hdfs.kat.KatIngest;
 import io.strata.hdfs.kat.mr.KatJobs;
+import io.strata.workloads.kat.ZipfWords;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package io.strata.bench.kat;
 
-import io.strata.core.kat.ZipfWords;
 import io.strata.hdfs.kat.mr.ShuffleFreeMapper;
+import io.strata.workloads.kat.ZipfWords;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

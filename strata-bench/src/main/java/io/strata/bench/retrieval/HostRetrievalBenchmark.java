@@ -3,7 +3,7 @@ package io.strata.bench.retrieval;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostReaders;
 import io.strata.hdfs.StrataKeys;
-import io.strata.hdfs.workload.DatasetWriter;
+import io.strata.workloads.dataset.DatasetWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

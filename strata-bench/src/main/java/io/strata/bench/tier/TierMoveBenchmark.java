@@ -8,7 +8,7 @@ import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
 import io.strata.hdfs.tier.TierSettings;
-import io.strata.hdfs.workload.ParallelReader;
+import io.strata.workloads.dataset.ParallelReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.strata.core.kat.ZipfWords;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.embedded.yarn.NamedNodeYarnCluster;
 import io.strata.hdfs.kat.mr.KatJobs;
+import io.strata.workloads.kat.ZipfWords;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.core.kat.PartitionMap;
-import io.strata.core.kat.ZipfWords;
 import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.hdfs.kat.KatManifest;
+import io.strata.workloads.kat.ZipfWords;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

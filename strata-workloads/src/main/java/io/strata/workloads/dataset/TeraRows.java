@@ -1,4 +1,4 @@
-package io.strata.hdfs.workload;
+package io.strata.workloads.dataset;
 
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;

@@ -1,4 +1,4 @@
-package io.strata.core.kat;
+package io.strata.workloads.kat;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;

@@ -1,4 +1,4 @@
-package io.strata.hdfs.workload;
+package io.strata.workloads.dataset;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
