@@ -1,7 +1,7 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
-import io.strata.inplace.bench.InPlaceBenchmark;
+import io.strata.bench.inplace.InPlaceBenchmark;
 import io.strata.inplace.ceph.LocalCephCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;

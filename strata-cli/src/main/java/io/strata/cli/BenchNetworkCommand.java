@@ -1,7 +1,7 @@
 package io.strata.cli;
 
 import io.strata.embedded.hosts.HostNetwork;
-import io.strata.embedded.hosts.NetworkFidelityBench;
+import io.strata.bench.network.NetworkFidelityBench;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -25,7 +25,7 @@ import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
 import io.strata.workloads.dataset.DatasetWriter;
 import io.strata.workloads.dataset.ParallelReader;
-import io.strata.inplace.demo.InPlaceDemo;
+import io.strata.bench.demo.InPlaceDemo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

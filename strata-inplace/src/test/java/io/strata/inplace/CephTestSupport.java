@@ -2,13 +2,13 @@ package io.strata.inplace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.inplace.bench.InPlaceTestbed;
 import io.strata.inplace.ceph.CephInstallation;
 import io.strata.inplace.ceph.CephUnavailableException;
 import io.strata.inplace.placement.ObjectHash;
 import io.strata.inplace.placement.OsdMapSnapshot;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosPool;
+import io.strata.inplace.testbed.InPlaceTestbed;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

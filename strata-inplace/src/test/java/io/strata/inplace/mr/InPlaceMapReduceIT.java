@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.inplace.CephTestSupport;
-import io.strata.inplace.bench.InPlaceTestbed;
-import io.strata.inplace.bench.TextObjects;
 import io.strata.inplace.scan.CephUri;
 import io.strata.inplace.scan.GifScanner;
+import io.strata.inplace.testbed.InPlaceTestbed;
+import io.strata.inplace.testbed.TextObjects;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

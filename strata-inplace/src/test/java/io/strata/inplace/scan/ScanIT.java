@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.inplace.CephTestSupport;
-import io.strata.inplace.bench.InPlaceTestbed;
-import io.strata.inplace.bench.TextObjects;
 import io.strata.inplace.gif.Gif;
 import io.strata.inplace.gif.GifCodec;
 import io.strata.inplace.gif.GifEntry;
 import io.strata.inplace.gif.GifFiles;
 import io.strata.inplace.gif.GifFormatException;
 import io.strata.inplace.rados.RadosPool;
+import io.strata.inplace.testbed.InPlaceTestbed;
+import io.strata.inplace.testbed.TextObjects;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.strata.sim.bench;
+package io.strata.bench.sim;
 
 import io.strata.core.spec.ClusterSpec;
 import io.strata.sim.engine.SimConfig;
@@ -19,7 +19,7 @@ import java.util.Locale;
  * JVM's peak heap. With {@code --memory}, one more untimed run of the first pair forces a GC every 2,560 jobs and
  * prints the heap still in use next to the blocks and files alive, to show what memory grows with.
  *
- * <pre>java -cp ... io.strata.sim.bench.SimulatorBenchmark [--memory] [placement/retrieval ...]</pre>
+ * <pre>java -cp ... io.strata.bench.sim.SimulatorBenchmark [--memory] [placement/retrieval ...]</pre>
  */
 public final class SimulatorBenchmark {
   private SimulatorBenchmark() {}

@@ -1,4 +1,4 @@
-package io.strata.inplace.bench;
+package io.strata.inplace.testbed;
 
 import io.strata.inplace.rados.RadosException;
 import io.strata.inplace.rados.RadosPool;

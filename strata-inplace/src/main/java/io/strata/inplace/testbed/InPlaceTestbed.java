@@ -1,13 +1,13 @@
-package io.strata.inplace.bench;
+package io.strata.inplace.testbed;
 
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.Presets;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.embedded.yarn.NamedNodeYarnCluster;
 import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.inplace.fs.CephGifFileSystem;
 import io.strata.inplace.fs.InPlaceKeys;
-import io.strata.embedded.yarn.NamedNodeYarnCluster;
 import io.strata.inplace.rados.CephClientConfig;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosPool;

@@ -1,11 +1,11 @@
-package io.strata.inplace.demo;
+package io.strata.bench.demo;
 
 import io.strata.core.config.ByteSize;
-import io.strata.inplace.bench.InPlaceTestbed;
-import io.strata.inplace.bench.TextObjects;
 import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.inplace.scan.CephUri;
 import io.strata.inplace.scan.GifScanner;
+import io.strata.inplace.testbed.InPlaceTestbed;
+import io.strata.inplace.testbed.TextObjects;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;

@@ -1,10 +1,12 @@
-package io.strata.inplace.bench;
+package io.strata.bench.inplace;
 
 import io.strata.core.config.ByteSize;
-import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.embedded.yarn.ExampleJobs;
+import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.inplace.scan.CephUri;
 import io.strata.inplace.scan.GifScanner;
+import io.strata.inplace.testbed.InPlaceTestbed;
+import io.strata.inplace.testbed.TextObjects;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

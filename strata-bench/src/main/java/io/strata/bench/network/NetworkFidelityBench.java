@@ -1,7 +1,11 @@
-package io.strata.embedded.hosts;
+package io.strata.bench.network;
 
+import io.strata.embedded.hosts.HostNetwork;
+import io.strata.embedded.hosts.HostNetworkPlan;
 import io.strata.embedded.hosts.HostNetworkPlan.Host;
 import io.strata.embedded.hosts.HostNetworkPlan.Rack;
+import io.strata.embedded.hosts.ProbeProcesses;
+import io.strata.embedded.hosts.TransferProbe;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.strata.inplace.bench;
+package io.strata.bench.inplace;
 
 import com.sun.jna.Memory;
 import io.strata.inplace.rados.RadosException;
