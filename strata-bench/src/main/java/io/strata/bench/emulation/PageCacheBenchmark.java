@@ -1,12 +1,12 @@
 package io.strata.bench.emulation;
 
 import io.strata.core.device.DeviceProfile;
-import io.strata.core.pagecache.PageCache;
-import io.strata.core.pagecache.PageCacheSettings;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.embedded.localdir.EmulatedLocalFileSystem;
 import io.strata.embedded.localdir.LocalDevice;
 import io.strata.embedded.localdir.NodePageCache;
+import io.strata.embedded.pagecache.PageCache;
+import io.strata.embedded.pagecache.PageCacheSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

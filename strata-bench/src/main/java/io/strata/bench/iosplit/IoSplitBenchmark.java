@@ -2,12 +2,12 @@ package io.strata.bench.iosplit;
 
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.device.StorageKind;
-import io.strata.core.pagecache.PageCache;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.localdir.IntermediateVolumes;
 import io.strata.embedded.localdir.LocalDevice;
+import io.strata.embedded.pagecache.PageCache;
 import io.strata.embedded.yarn.ExampleJobs;
 import io.strata.embedded.yarn.NamedNodeYarnCluster;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package io.strata.embedded.localdir;
 
 import io.strata.core.device.DeviceProfile;
-import io.strata.core.pagecache.PageCache;
-import io.strata.core.pagecache.PageCacheSettings;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
+import io.strata.embedded.pagecache.PageCache;
+import io.strata.embedded.pagecache.PageCacheSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.strata.embedded.localdir;
 
-import io.strata.core.pagecache.PageCache;
-import io.strata.core.pagecache.PageCacheSettings;
+import io.strata.embedded.pagecache.PageCache;
+import io.strata.embedded.pagecache.PageCacheSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;

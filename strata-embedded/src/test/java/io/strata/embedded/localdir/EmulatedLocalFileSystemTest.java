@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.strata.core.pagecache.PageCacheSettings;
+import io.strata.embedded.pagecache.PageCacheSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

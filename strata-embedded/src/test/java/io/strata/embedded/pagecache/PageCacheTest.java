@@ -1,4 +1,4 @@
-package io.strata.core.pagecache;
+package io.strata.embedded.pagecache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

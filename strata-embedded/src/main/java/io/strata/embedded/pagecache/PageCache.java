@@ -1,4 +1,4 @@
-package io.strata.core.pagecache;
+package io.strata.embedded.pagecache;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,4 +1,4 @@
-package io.strata.core.pagecache;
+package io.strata.embedded.pagecache;
 
 /**
  * The sizes and timings of one node's page cache ({@link PageCache}).
