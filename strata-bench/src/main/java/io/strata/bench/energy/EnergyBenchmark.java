@@ -41,14 +41,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.WordCount;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.io.IntWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * The thesis's experiment (ch. 4.4) scaled to this machine: WordCount from hadoop-mapreduce-examples on YARN over
@@ -332,15 +327,7 @@ public final class EnergyBenchmark {
     // redundancy for the job's whole life, which (rightly) keeps every backup disk awake. Operators of small
     // clusters set this to at most their node count.
     jobConf.setInt("mapreduce.client.submit.file.replication", 3);
-    Job job = Job.getInstance(jobConf, "word count");
-    job.setJarByClass(WordCount.class);
-    job.setMapperClass(WordCount.TokenizerMapper.class);
-    job.setCombinerClass(WordCount.IntSumReducer.class);
-    job.setReducerClass(WordCount.IntSumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(INPUT));
-    FileOutputFormat.setOutputPath(job, output);
+    Job job = ExampleJobs.wordCountJob(jobConf, new org.apache.hadoop.fs.Path(INPUT), output);
     progress.printf("[%s] WordCount over %s%n", system, INPUT);
     double started = PowerManager.WALL_CLOCK.getAsDouble();
     job.submit();

@@ -115,6 +115,19 @@ public final class ExampleJobs {
   /** WordCount with its unchanged mapper, combiner and reducer, the job then changed by {@code setup}. */
   public static Outcome wordCount(Configuration conf, Path input, Path output, JobSetup setup) throws Exception {
     long started = System.nanoTime();
+    Job job = wordCountJob(conf, input, output);
+    setup.apply(job);
+    if (!job.waitForCompletion(false)) {
+      throw new IOException("WordCount over " + input + " failed: " + job.getStatus().getFailureInfo());
+    }
+    return outcome("wordcount", started, job.getCounters());
+  }
+
+  /**
+   * WordCount's job as the examples jar builds it (mapper, combiner, reducer, output types), input directories read
+   * recursively, not yet submitted: for a caller that watches the job while it runs.
+   */
+  public static Job wordCountJob(Configuration conf, Path input, Path output) throws IOException {
     Job job = Job.getInstance(conf, "word count");
     job.setJarByClass(WordCount.class);
     job.setMapperClass(WordCount.TokenizerMapper.class);
@@ -125,11 +138,7 @@ public final class ExampleJobs {
     FileInputFormat.addInputPath(job, input);
     FileInputFormat.setInputDirRecursive(job, true);
     FileOutputFormat.setOutputPath(job, output);
-    setup.apply(job);
-    if (!job.waitForCompletion(false)) {
-      throw new IOException("WordCount over " + input + " failed: " + job.getStatus().getFailureInfo());
-    }
-    return outcome("wordcount", started, job.getCounters());
+    return job;
   }
 
   /**
