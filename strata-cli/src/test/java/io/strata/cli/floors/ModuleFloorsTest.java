@@ -38,7 +38,7 @@ class ModuleFloorsTest {
     add(new Module("strata-sim", "io.strata.sim.engine.Simulator", Set.of("strata-core")));
     add(new Module("strata-inplace", "io.strata.inplace.fs.CephGifFileSystem",
         Set.of("strata-core", "strata-embedded")));
-    add(new Module("strata-workloads", "io.strata.workloads.DatasetWriter", Set.of("strata-core")));
+    add(new Module("strata-workloads", "io.strata.workloads.dataset.DatasetWriter", Set.of("strata-core")));
     add(new Module("strata-dashboard", "io.strata.dashboard.DashboardServer", Set.of("strata-core", "strata-hdfs")));
     add(new Module("strata-bench", "io.strata.bench.placement.ChooseTargetBenchmark", Set.of("strata-core",
         "strata-embedded", "strata-hdfs", "strata-sim", "strata-inplace", "strata-workloads", "strata-dashboard")));

@@ -24,9 +24,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ShippedJarsTest {
 
-  /** A package or class name that belongs in strata-bench or strata-workloads, not in a cluster's classpath. */
+  /**
+   * A class of a module never shipped to a cluster (benchmarks, workloads, the emulation, the simulator, the
+   * dashboard, the command), or a benchmark, demo, testbed or page cache model by package or name.
+   */
   private static final Pattern NOT_FOR_A_CLUSTER = Pattern
-      .compile("\\.(bench|demo|workloads?|testbed)\\.|(Bench|Benchmark|Jmh|Demo)(\\$.*)?$");
+      .compile("^io\\.strata\\.(bench|workloads|embedded|sim|dashboard|cli)\\."
+          + "|\\.(bench|demo|workloads?|testbed|pagecache)\\.|(Bench|Benchmark|Jmh|Demo|Testbed)(\\$.*)?$");
 
   @ParameterizedTest
   @ValueSource(strings = {"strata-hdfs/target/strata-hdfs-.*-plugin\\.jar",
