@@ -115,7 +115,7 @@ final class BenchHadoopCommand implements Callable<Integer> {
       Optional<String> unavailable = HostNetwork.unavailableReason();
       if (unavailable.isPresent()) {
         System.err.println("strata: " + unavailable.get());
-        return StrataCli.EXIT_FAILED;
+        return ExitCodes.FAILED;
       }
     }
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-bench-hadoop");

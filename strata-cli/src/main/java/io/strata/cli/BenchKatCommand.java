@@ -71,7 +71,7 @@ final class BenchKatCommand implements Callable<Integer> {
     Optional<String> unavailable = HostNetwork.unavailableReason();
     if (unavailable.isPresent()) {
       System.err.println("strata: " + unavailable.get());
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     Path dir = keep != null ? Files.createDirectories(keep.toAbsolutePath())
         : Files.createTempDirectory("strata-bench-kat");

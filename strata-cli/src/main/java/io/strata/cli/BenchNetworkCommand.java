@@ -31,7 +31,7 @@ final class BenchNetworkCommand implements Callable<Integer> {
       String reason = unavailable.get().replace("strata cluster up --hosts", "strata bench network");
       int advice = reason.indexOf(';');
       System.err.println("strata: " + (advice < 0 ? reason : reason.substring(0, advice)));
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     NetworkFidelityBench.run(seconds, ratesMbit, System.out);
     return 0;

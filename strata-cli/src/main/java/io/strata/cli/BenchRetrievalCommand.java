@@ -63,7 +63,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       Optional<String> unavailable = HostNetwork.unavailableReason();
       if (unavailable.isPresent()) {
         System.err.println("strata: " + unavailable.get());
-        return StrataCli.EXIT_FAILED;
+        return ExitCodes.FAILED;
       }
     }
     ClusterChoice.Loaded loaded = testbed.applyRates(cluster.load("hats"));

@@ -24,7 +24,7 @@ final class CephDownCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (!Files.isRegularFile(dir.resolve(LocalCephCluster.STATE_FILE))) {
       System.err.println("strata: no Strata Ceph cluster in " + dir.toAbsolutePath());
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     LocalCephCluster.stop(dir, System.err);
     if (purge) {

@@ -33,13 +33,13 @@ final class CephStatusCommand implements Callable<Integer> {
     Properties state = LocalCephCluster.state(dir);
     if (state.isEmpty()) {
       System.err.println("strata: no Strata Ceph cluster in " + dir.toAbsolutePath() + " (start one: strata ceph up)");
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     List<String> alive = LocalCephCluster.livePids(dir);
     if (alive.stream().noneMatch(d -> d.startsWith("mon."))) {
       System.err.println("strata: the Ceph cluster in " + dir.toAbsolutePath() + " is not running"
           + (alive.isEmpty() ? "" : " (still alive: " + String.join(", ", alive) + ")"));
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     ObjectMapper mapper = new ObjectMapper();
     CephClientConfig client = CephClientConfig.ofConfFile(dir.resolve(LocalCephCluster.CONF_FILE).toString())

@@ -145,7 +145,7 @@ final class ClusterControl {
       return 0;
     }
     System.err.println("strata: " + answer.substring(answer.indexOf(':') + 1).trim());
-    return answer.startsWith("bad:") ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
+    return answer.startsWith("bad:") ? ExitCodes.BAD_INPUT : ExitCodes.FAILED;
   }
 
   /** Writes a file under another name and renames it into place, so a reader never sees it half written. */

@@ -45,7 +45,7 @@ final class ClusterDownCommand implements Callable<Integer> {
     List<String> left = HostNetwork.leftovers(HostNetwork.clusterId(base));
     if (!left.isEmpty()) {
       System.err.println("strata: still there: " + String.join(", ", left));
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     if (launcher.isEmpty() && removed.isEmpty()) {
       System.out.println("nothing of a cluster in " + base + " was running");

@@ -151,7 +151,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     if (testbed.hosts && HostNetwork.unavailableReason().isPresent()) {
       System.err.println("strata: " + HostNetwork.unavailableReason().get());
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     ClusterChoice.Loaded hats = testbed.applyRates(new ClusterChoice().load("hats"));
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo");

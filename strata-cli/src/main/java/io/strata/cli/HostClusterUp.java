@@ -32,7 +32,7 @@ final class HostClusterUp {
     Optional<String> unavailable = HostNetwork.unavailableReason();
     if (unavailable.isPresent()) {
       System.err.println("strata: " + unavailable.get());
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     if (options.port != 0 || options.httpPort != 0) {
       throw new ConfigException("--port/--http-port: with --hosts the NameNode has the cluster's own address and "

@@ -189,7 +189,7 @@ final class KatCommand implements Runnable {
     public Integer call() throws Exception {
       Configuration conf = connection.configuration();
       try (DistributedFileSystem fs = HdfsFileSystems.open(conf)) {
-        return run(fs, conf, new Path(dst)).inPlace() ? 0 : StrataCli.EXIT_FAILED;
+        return run(fs, conf, new Path(dst)).inPlace() ? 0 : ExitCodes.FAILED;
       }
     }
   }

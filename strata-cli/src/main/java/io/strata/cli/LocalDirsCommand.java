@@ -67,7 +67,7 @@ final class LocalDirsCommand implements Callable<Integer> {
         plan.problems().forEach(p -> System.out.println("  " + p));
       }
     }
-    return plan.ok() ? 0 : 1;
+    return plan.ok() ? 0 : ExitCodes.FAILED;
   }
 
   private static Configuration load(List<Path> files, String option) {

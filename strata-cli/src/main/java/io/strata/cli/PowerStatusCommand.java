@@ -26,12 +26,12 @@ final class PowerStatusCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (!Files.isDirectory(stateDir)) {
       System.err.println("strata: --state-dir " + stateDir + " is not a directory");
-      return StrataCli.EXIT_BAD_INPUT;
+      return ExitCodes.BAD_INPUT;
     }
     PowerStatus status = PowerManager.readStatus(stateDir).orElse(null);
     if (status == null) {
       System.err.println("strata: no power status in " + stateDir + " (is a power manager running with it?)");
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     if (json) {
       System.out

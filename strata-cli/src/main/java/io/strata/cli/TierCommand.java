@@ -81,7 +81,7 @@ final class TierCommand implements Runnable {
       if (result.success()) {
         return 0;
       }
-      return result.failure() == TierResult.Failure.BAD_INPUT ? StrataCli.EXIT_BAD_INPUT : StrataCli.EXIT_FAILED;
+      return result.failure() == TierResult.Failure.BAD_INPUT ? ExitCodes.BAD_INPUT : ExitCodes.FAILED;
     }
   }
 

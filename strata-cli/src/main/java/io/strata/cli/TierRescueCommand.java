@@ -88,7 +88,7 @@ final class TierRescueCommand implements Callable<Integer> {
           report.count(FilerRescue.Outcome.FAILED), report.count(FilerRescue.Outcome.UNCONFIRMED),
           report.searched().size(), report.liveVolumesSkipped(), report.millis() / 1000.0);
     }
-    return report.complete() ? 0 : StrataCli.EXIT_FAILED;
+    return report.complete() ? 0 : ExitCodes.FAILED;
   }
 
   private static ObjectNode json(FilerRescue.Report report) {

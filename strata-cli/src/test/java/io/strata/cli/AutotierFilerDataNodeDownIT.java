@@ -89,7 +89,7 @@ class AutotierFilerDataNodeDownIT {
       // strata tier rescue, with the filer as this host mounts it: every DataNode's filer volume.
       Path missingShare = dir.resolve("no-such-share");
       CliRun bad = new CliRun();
-      assertEquals(StrataCli.EXIT_BAD_INPUT, bad.strata(rescue(dir, List.of(missingShare))), bad.stderr());
+      assertEquals(ExitCodes.BAD_INPUT, bad.strata(rescue(dir, List.of(missingShare))), bad.stderr());
       assertTrue(bad.stderr().contains(missingShare + ": no such directory"), bad.stderr());
 
       ExtendedBlock block = c.fs.getClient().getLocatedBlocks("/data/cold", 0).get(0).getBlock();
@@ -100,7 +100,7 @@ class AutotierFilerDataNodeDownIT {
       damaged[MIB / 2 + 3] ^= 0x10;
       Files.write(onShare.data(), damaged);
       CliRun refused = new CliRun();
-      assertEquals(StrataCli.EXIT_FAILED, refused.strata(rescue(dir, filerShares)), refused.stderr());
+      assertEquals(ExitCodes.FAILED, refused.strata(rescue(dir, filerShares)), refused.stderr());
       JsonNode report = json.readTree(refused.stdout());
       // The NameNode lists the file once per missing block; each block is written once.
       assertEquals(2, report.get("blocks").size(), report.toString());

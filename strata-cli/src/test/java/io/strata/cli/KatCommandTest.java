@@ -27,7 +27,7 @@ class KatCommandTest {
   Path dir;
 
   private void refused(String expected, String... args) {
-    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata(args), cli.stdout() + cli.stderr());
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata(args), cli.stdout() + cli.stderr());
     assertTrue(cli.stderr().contains(expected), "expected '" + expected + "' in: " + cli.stderr());
     assertTrue(cli.stdout().isEmpty(), cli.stdout());
   }

@@ -25,7 +25,7 @@ class PowerCommandTest {
   @Test
   void aBackupDirectoryNotOnARotationalDataDiskIsRefusedByName() {
     // This machine's temporary directory is on the system disk or on no block device at all: refused either way.
-    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("power", "run", "--backup", dir.toString(), "--namenode",
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata("power", "run", "--backup", dir.toString(), "--namenode",
         "http://localhost:9870", "--state-dir", dir.resolve("state").toString()), cli.stdout());
     String err = cli.stderr();
     assertTrue(err.contains("--backup: volume directory " + dir), err);
@@ -35,17 +35,17 @@ class PowerCommandTest {
 
   @Test
   void aBadWriteGroupIsRefusedNamingTheOption() {
-    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("power", "run", "--backup", dir.toString(), "--namenode",
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata("power", "run", "--backup", dir.toString(), "--namenode",
         "http://localhost:1", "--state-dir", dir.toString(), "--write-group", "25%"));
     assertTrue(cli.stderr().contains("--write-group: '25%' is not a write group; write SIZE/PERIOD"), cli.stderr());
-    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("cluster", "up", "--preset", "energy", "--write-group",
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata("cluster", "up", "--preset", "energy", "--write-group",
         "25%/1h", "--dir", dir.toString()));
     assertTrue(cli.stderr().contains("--write-group is for --power only"), cli.stderr());
   }
 
   @Test
   void powerOnASpecWithoutBackupVolumesIsRefused() {
-    assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("cluster", "up", "--preset", "hats", "--power",
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata("cluster", "up", "--preset", "hats", "--power",
         "--dir", dir.toString()), cli.stdout());
     assertTrue(cli.stderr().contains("has no backup volumes"), cli.stderr());
   }
@@ -64,11 +64,11 @@ class PowerCommandTest {
     assertTrue(cli.stdout().contains("idle 0 s of the 300 s timeout"), cli.stdout());
     assertEquals(0, cli.strata("power", "status", "--state-dir", dir.toString(), "--json"), cli.stderr());
     assertEquals("IDLE", new ObjectMapper().readTree(cli.stdout()).path("volumes").path(0).path("state").asText());
-    assertEquals(StrataCli.EXIT_BAD_INPUT,
+    assertEquals(ExitCodes.BAD_INPUT,
         cli.strata("power", "status", "--state-dir", dir.resolve("none").toString()));
     assertTrue(cli.stderr().contains("is not a directory"), cli.stderr());
     Path empty = Files.createDirectories(dir.resolve("empty"));
-    assertEquals(StrataCli.EXIT_FAILED, cli.strata("power", "status", "--state-dir", empty.toString()));
+    assertEquals(ExitCodes.FAILED, cli.strata("power", "status", "--state-dir", empty.toString()));
     assertTrue(cli.stderr().contains("no power status in " + empty), cli.stderr());
   }
 }
