@@ -4,8 +4,8 @@ import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.tier.Tier;
-import io.strata.core.tier.TierMap;
 import io.strata.dashboard.AuditLogPlans;
+import io.strata.dashboard.Dashboard;
 import io.strata.dashboard.DashboardContext;
 import io.strata.dashboard.DashboardServer;
 import io.strata.dashboard.PlanSource;
@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.concurrent.CountDownLatch;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
@@ -89,9 +88,9 @@ final class DemoCommand implements Callable<Integer> {
           + "as such), so they may sleep after 5 s idle and the demo takes under a minute")
   boolean quickDisks;
 
-  @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardCommand.DEFAULT_PORT,
+  @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardSettings.DEFAULT_PORT,
       description = "serve the dashboard of the demo's cluster on port P of 127.0.0.1 (default "
-          + DashboardCommand.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
+          + DashboardSettings.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
           + "dashboard up until Ctrl-C")
   Integer dashboardPort;
 
@@ -110,7 +109,7 @@ final class DemoCommand implements Callable<Integer> {
           + "'strata cluster up --hosts' and 'strata dashboard --conf DIR' against it");
     }
     if (dashboardPort != null) {
-      DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s"));
+      DashboardSettings.forDemo(dashboardPort);
     }
     if (quickDisks && !energy) {
       throw new ConfigException("--quick-disks is for --energy only");
@@ -123,8 +122,7 @@ final class DemoCommand implements Callable<Integer> {
       Path energyDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-energy");
       try {
         return new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir,
-            dashboardPort == null ? null : DashboardCommand.settings(dashboardPort, "127.0.0.1", false,
-                new DurationArg(Duration.ofSeconds(3), "3s"))),
+            dashboardPort == null ? null : DashboardSettings.forDemo(dashboardPort)),
             System.out).run();
       } finally {
         if (keep == null) {
@@ -231,30 +229,14 @@ final class DemoCommand implements Callable<Integer> {
   /** The dashboard of the demo's cluster, its popularity page planning from the cluster's audit log. */
   private DashboardServer startDashboard(EmbeddedCluster cluster, ClusterChoice.Loaded hats, Path auditLog)
       throws IOException {
-    TierSource tierSource = fixedTiers(hats.spec().tierMap());
+    TierSource tierSource = TierSource.fixed(hats.spec().tierMap());
     AdvisorConfig advisorDefaults = AdvisorConfig.defaults();
     long referenceSeconds = advisorDefaults.ppa(null).referenceTimeSeconds();
     PlanSource plans = new AuditLogPlans(
         nodes -> Advice.of("aptstore", advisorDefaults, referenceSeconds, nodes, nodes, false), auditLog,
         ZoneId.systemDefault(), "/demo", "aptstore");
-    return DashboardCommand.start(
-        DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
+    return Dashboard.start(DashboardSettings.forDemo(dashboardPort),
         new DashboardContext(cluster.clientConf(), tierSource, plans), System.out);
-  }
-
-  /** The tiers of the demo's spec, for the dashboard's pages. */
-  static TierSource fixedTiers(TierMap tiers) {
-    return new TierSource() {
-      @Override
-      public TierMap forReport() {
-        return tiers;
-      }
-
-      @Override
-      public TierMap forCluster(DistributedFileSystem fs) {
-        return tiers;
-      }
-    };
   }
 
   /**

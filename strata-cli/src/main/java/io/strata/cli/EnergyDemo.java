@@ -7,8 +7,10 @@ import io.strata.core.energy.PowerState;
 import io.strata.core.energy.StandbyRule;
 import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
+import io.strata.dashboard.Dashboard;
 import io.strata.dashboard.DashboardContext;
 import io.strata.dashboard.DashboardServer;
+import io.strata.dashboard.TierSource;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.StrataKeys;
@@ -211,9 +213,8 @@ final class EnergyDemo {
   }
 
   private void serveDashboard(EmbeddedCluster cluster, Path powerState, Path dir) throws Exception {
-    try (DashboardServer dashboard = DashboardCommand.start(settings.dashboard(),
-        new DashboardContext(cluster.clientConf(), DemoCommand.fixedTiers(cluster.spec().tierMap()), null,
-            powerState),
+    try (DashboardServer dashboard = Dashboard.start(settings.dashboard(),
+        new DashboardContext(cluster.clientConf(), TierSource.fixed(cluster.spec().tierMap()), null, powerState),
         out)) {
       out.printf("%nThe cluster stays up for the dashboard at %s (its Energy page) and for 'strata report %s --conf "
           + "%s': Ctrl-C to stop.%n", dashboard.address(), DATA, dir);

@@ -313,8 +313,8 @@ class DashboardIT {
   }
 
   private void readOnlyRefusesActions(String conf) throws Exception {
-    try (io.strata.dashboard.DashboardServer readOnly = DashboardCommand.start(
-        DashboardCommand.settings(0, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
+    try (io.strata.dashboard.DashboardServer readOnly = io.strata.dashboard.Dashboard.start(
+        DashboardSettings.of(0, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
         new io.strata.dashboard.DashboardContext(HdfsConnection.configuration(Path.of(conf), null),
             DashboardCommand.tierSource(connection(conf)), null),
         new java.io.PrintStream(OutputStream.nullOutputStream()))) {
