@@ -31,7 +31,7 @@ final class ClusterDataNodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return ClusterControl.requestAndReport(dir.toAbsolutePath(),
+    return ClusterRequest.send(dir.toAbsolutePath(),
         action.name().toLowerCase(Locale.ROOT) + " " + host, Duration.ofSeconds(120));
   }
 }

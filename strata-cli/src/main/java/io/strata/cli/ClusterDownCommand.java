@@ -1,9 +1,8 @@
 package io.strata.cli;
 
+import io.strata.embedded.control.ClusterControl;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +29,7 @@ final class ClusterDownCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path base = dir.toAbsolutePath().normalize();
-    Optional<ProcessHandle> launcher = launcher(base);
+    Optional<ProcessHandle> launcher = ClusterControl.server(base);
     if (launcher.isPresent()) {
       System.out.println("stopping the launcher, process " + launcher.get().pid());
       launcher.get().destroy();
@@ -53,15 +52,5 @@ final class ClusterDownCommand implements Callable<Integer> {
       System.out.println("the cluster in " + base + " is down");
     }
     return 0;
-  }
-
-  /** The live {@code strata cluster up} serving {@code base}, if any. */
-  private static Optional<ProcessHandle> launcher(Path base) throws java.io.IOException {
-    try {
-      long pid = Long.parseLong(Files.readString(base.resolve("control").resolve("pid")).strip());
-      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> p.pid() != ProcessHandle.current().pid());
-    } catch (NoSuchFileException | NumberFormatException e) {
-      return Optional.empty();
-    }
   }
 }

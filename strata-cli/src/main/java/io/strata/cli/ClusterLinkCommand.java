@@ -53,6 +53,6 @@ final class ClusterLinkCommand implements Callable<Integer> {
         yield host != null ? "rate-host " + host + " " + bits : "rate-rack " + rack + " " + bits;
       }
     };
-    return ClusterControl.requestAndReport(dir.toAbsolutePath(), request, Duration.ofSeconds(60));
+    return ClusterRequest.send(dir.toAbsolutePath(), request, Duration.ofSeconds(60));
   }
 }

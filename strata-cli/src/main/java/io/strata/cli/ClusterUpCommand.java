@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.embedded.control.ClusterControl;
+import io.strata.embedded.control.EmbeddedClusterTarget;
 import java.nio.file.Path;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.hdfs.HadoopSettings;
@@ -187,7 +189,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     Thread hook = new Thread(shutDown, "strata-cluster-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     ClientConfigWriter.write(running, base, loaded.text());
-    ClusterControl.serve(base, running);
+    ClusterControl.serve(base, new EmbeddedClusterTarget(running));
     if (json) {
       ObjectNode out = new ObjectMapper().createObjectNode();
       out.put("spec", loaded.spec().name());

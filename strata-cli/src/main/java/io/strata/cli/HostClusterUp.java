@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
 import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.ClientConfigWriter;
+import io.strata.embedded.control.ClusterControl;
+import io.strata.embedded.control.HostClusterTarget;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.embedded.hosts.HostNetworkState;

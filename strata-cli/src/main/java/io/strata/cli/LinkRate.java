@@ -30,8 +30,4 @@ final class LinkRate {
     }
     return bits;
   }
-
-  static String format(long bitsPerSecond) {
-    return new java.math.BigDecimal(bitsPerSecond).movePointLeft(6).stripTrailingZeros().toPlainString() + " Mbit/s";
-  }
 }

@@ -1,14 +1,15 @@
-package io.strata.cli;
+package io.strata.embedded.control;
 
 import io.strata.embedded.hosts.HostCluster;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.NoSuchElementException;
 
 /** The requests a running {@code strata cluster up --hosts} serves: DataNode stop/start and link changes. */
-final class HostClusterTarget implements ClusterControl.Target {
+public final class HostClusterTarget implements ClusterControl.Target {
   private final HostCluster cluster;
 
-  HostClusterTarget(HostCluster cluster) {
+  public HostClusterTarget(HostCluster cluster) {
     this.cluster = cluster;
   }
 
@@ -34,16 +35,21 @@ final class HostClusterTarget implements ClusterControl.Target {
         }
         case "rate-host" -> {
           cluster.network().setNicRate(words[1], Long.parseLong(words[2]));
-          yield "the NIC of " + words[1] + " runs at " + LinkRate.format(Long.parseLong(words[2]));
+          yield "the NIC of " + words[1] + " runs at " + rate(Long.parseLong(words[2]));
         }
         case "rate-rack" -> {
           cluster.network().setUplinkRate(words[1], Long.parseLong(words[2]));
-          yield "the uplink of rack " + words[1] + " runs at " + LinkRate.format(Long.parseLong(words[2]));
+          yield "the uplink of rack " + words[1] + " runs at " + rate(Long.parseLong(words[2]));
         }
         default -> throw new UnsupportedOperationException("unknown request '" + String.join(" ", words) + "'");
       };
     } catch (NoSuchElementException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
+  }
+
+  /** A rate in bits per second as the answers name it, e.g. {@code 50 Mbit/s}. */
+  static String rate(long bitsPerSecond) {
+    return new BigDecimal(bitsPerSecond).movePointLeft(6).stripTrailingZeros().toPlainString() + " Mbit/s";
   }
 }

@@ -1,7 +1,6 @@
-package io.strata.cli;
+package io.strata.embedded.control;
 
 import io.strata.core.config.ConfigException;
-import io.strata.embedded.EmbeddedCluster;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -11,21 +10,23 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * How {@code strata cluster datanode} reaches a running {@code strata cluster up}: through files in the cluster's
- * directory, so no port is opened and nothing reads the terminal (a cluster run in the background would be stopped
- * by its shell for reading it). The running cluster writes its process id to {@code control/pid}, takes each
- * request file put (whole, by rename) into {@code control/requests}, and answers in {@code control/responses}.
+ * How {@code strata cluster datanode} and {@code link} reach a running {@code strata cluster up}: through files in
+ * the cluster's directory, so no port is opened and nothing reads the terminal (a cluster run in the background
+ * would be stopped by its shell for reading it). The running cluster writes its process id to {@code control/pid},
+ * takes each request file put (whole, by rename) into {@code control/requests}, and answers in
+ * {@code control/responses}. A {@link Target} says what a request's words do to the cluster.
  */
-final class ClusterControl {
+public final class ClusterControl {
   private static final Duration POLL = Duration.ofMillis(200);
 
   private ClusterControl() {}
 
   /** What a running cluster does on a request's words; it returns what it did, and throws for a bad input. */
-  interface Target {
+  public interface Target {
     /**
      * @throws IllegalArgumentException for a request naming something the cluster does not have
      * @throws UnsupportedOperationException for a request this cluster does not know
@@ -34,12 +35,7 @@ final class ClusterControl {
   }
 
   /** Serves requests for {@code cluster} from {@code base} on a daemon thread until the process exits. */
-  static void serve(Path base, EmbeddedCluster cluster) throws IOException {
-    serve(base, words -> embeddedAnswer(cluster, words));
-  }
-
-  /** Serves requests for {@code cluster} from {@code base} on a daemon thread until the process exits. */
-  static void serve(Path base, Target cluster) throws IOException {
+  public static void serve(Path base, Target cluster) throws IOException {
     Path control = base.resolve("control");
     Files.createDirectories(control.resolve("requests"));
     Files.createDirectories(control.resolve("responses"));
@@ -66,25 +62,12 @@ final class ClusterControl {
   }
 
   /** Removes the process id, so later requests are told that no cluster runs here. */
-  static void stopServing(Path base) {
+  public static void stopServing(Path base) {
     try {
       Files.deleteIfExists(base.resolve("control").resolve("pid"));
     } catch (IOException e) {
       // the next request finds the process gone
     }
-  }
-
-  private static String embeddedAnswer(EmbeddedCluster cluster, String[] words) throws IOException {
-    if (words.length == 2 && words[0].equals("stop")) {
-      cluster.stopDataNode(words[1]);
-      return "the DataNode of " + words[1] + " is stopped and dead to the NameNode";
-    }
-    if (words.length == 2 && words[0].equals("start")) {
-      cluster.restartDataNode(words[1]);
-      return "the DataNode of " + words[1] + " is running again";
-    }
-    throw new UnsupportedOperationException("the in-process cluster has no links to change (that needs "
-        + "strata cluster up --hosts)");
   }
 
   private static String answer(Target cluster, String request) {
@@ -106,7 +89,8 @@ final class ClusterControl {
    *
    * @throws ConfigException when no cluster runs there
    */
-  static String request(Path base, String request, Duration timeout) throws IOException, InterruptedException {
+  public static String request(Path base, String request, Duration timeout)
+      throws IOException, InterruptedException {
     Path control = base.resolve("control");
     long pid;
     try {
@@ -134,18 +118,14 @@ final class ClusterControl {
     return answer;
   }
 
-  /**
-   * Sends {@code request} as {@link #request} does and reports the answer as a command: its text on stdout and exit
-   * code 0 for {@code ok:}, otherwise on stderr with 2 for {@code bad:} and 1 for anything else.
-   */
-  static int requestAndReport(Path base, String request, Duration timeout) throws IOException, InterruptedException {
-    String answer = request(base, request, timeout);
-    if (answer.startsWith("ok:")) {
-      System.out.println(answer.substring(3).trim());
-      return 0;
+  /** The live process that serves requests in {@code base}, unless it is this one. */
+  public static Optional<ProcessHandle> server(Path base) throws IOException {
+    try {
+      long pid = Long.parseLong(Files.readString(base.resolve("control").resolve("pid")).strip());
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> p.pid() != ProcessHandle.current().pid());
+    } catch (NoSuchFileException | NumberFormatException e) {
+      return Optional.empty();
     }
-    System.err.println("strata: " + answer.substring(answer.indexOf(':') + 1).trim());
-    return answer.startsWith("bad:") ? ExitCodes.BAD_INPUT : ExitCodes.FAILED;
   }
 
   /** Writes a file under another name and renames it into place, so a reader never sees it half written. */
