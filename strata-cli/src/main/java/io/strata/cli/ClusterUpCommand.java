@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
+import io.strata.bench.energy.EmbeddedClusterPower;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.control.ClusterControl;
@@ -161,8 +162,8 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     EmbeddedPower powerManager = power
-        ? startPower(running, PowerManager.Settings.defaults(base.resolve(ReportCommand.CLUSTER_POWER_DIR))
-            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()), group)
+        ? EmbeddedClusterPower.start(running, PowerManager.Settings.defaults(base.resolve(ClientConfigWriter.POWER_STATE_DIR))
+            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()), null, group)
         : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.
@@ -201,7 +202,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       out.put("emulatedDeviceSpeed", !noEmulation);
       out.put("strataPlugins", !stock);
       if (powerManager != null) {
-        out.put("powerStateDir", base.resolve(ReportCommand.CLUSTER_POWER_DIR).toString());
+        out.put("powerStateDir", base.resolve(ClientConfigWriter.POWER_STATE_DIR).toString());
       }
       if (!stock) {
         out.put("retrieval", retrievalPolicy());
@@ -226,7 +227,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
       System.out.printf("  try          : hdfs --config %s dfs -ls /   or   strata report / --conf %s%n", base, base);
       if (powerManager != null) {
         System.out.printf("  power        : backup volumes sleep when idle, reads go to primaries first; "
-            + "strata power status --state-dir %s%n", base.resolve(ReportCommand.CLUSTER_POWER_DIR));
+            + "strata power status --state-dir %s%n", base.resolve(ClientConfigWriter.POWER_STATE_DIR));
       }
       running.volumeDirectories().forEach((type, dirs) -> System.out.printf("  %-12s : %s%n",
           type + " dirs", String.join(",", dirs.stream().map(Path::toString).toList())));
@@ -276,19 +277,5 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     public Iterator<String> iterator() {
       return RetrievalPolicies.NAMES.iterator();
     }
-  }
-
-  /** The power manager over an embedded cluster, its emulated disks behind the cluster's I/O hook. */
-  static EmbeddedPower startPower(EmbeddedCluster cluster, PowerManager.Settings settings) throws IOException {
-    return startPower(cluster, settings, null);
-  }
-
-  /** As {@link #startPower(EmbeddedCluster, PowerManager.Settings)}, holding a write group's backups awake. */
-  static EmbeddedPower startPower(EmbeddedCluster cluster, PowerManager.Settings settings,
-      io.strata.core.energy.WriteGroup writeGroup) throws IOException {
-    List<PoweredVolume> volumes = cluster.volumes().stream()
-        .map(v -> PoweredVolume.of(v.storageId(), v.host(), v.directory(), v.spec())).toList();
-    return EmbeddedPower.start(volumes, URI.create(cluster.webUi()),
-        observer -> cluster.setIoGate(observer == null ? null : observer::beforeIo), settings, null, writeGroup);
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.bench.energy.EmbeddedClusterPower;
 import io.strata.core.config.ByteSize;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.device.DeviceProfile;
@@ -106,8 +107,8 @@ final class EnergyDemo {
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withConf(conf);
     try (EmbeddedCluster cluster = EmbeddedCluster.start(energy.spec(), options)) {
       ClientConfigWriter.write(cluster, dir, energy.text());
-      Path powerState = dir.resolve(ReportCommand.CLUSTER_POWER_DIR);
-      try (EmbeddedPower power = ClusterUpCommand.startPower(cluster, PowerManager.Settings.defaults(powerState));
+      Path powerState = dir.resolve(ClientConfigWriter.POWER_STATE_DIR);
+      try (EmbeddedPower power = EmbeddedClusterPower.start(cluster, PowerManager.Settings.defaults(powerState));
            StateWatch watch = new StateWatch(power.manager(), out)) {
         out.printf("  up in %.1f s (web UI %s); placement rule %s, primary-first reads; the power manager puts a "
             + "backup to standby after %.0f s idle (the device's break-even: spin-up energy over the power standby "
@@ -164,7 +165,7 @@ final class EnergyDemo {
     out.printf("  %6.1f s  fsck %s: %s%n%n", seconds(), "/", fsck.contains("is HEALTHY") ? "HEALTHY, no block lost"
         : "not healthy");
     out.printf("The power manager's figures (strata power status --state-dir %s):%n%s", settings.dir()
-        .resolve(ReportCommand.CLUSTER_POWER_DIR), status.table());
+        .resolve(ClientConfigWriter.POWER_STATE_DIR), status.table());
     out.printf("%nPer node (strata report %s --conf DIR shows the same):%n%s", DATA, status.nodeReport());
     out.printf("%nDemo finished in %.1f s. The saving grows with the time the backups sleep: %s%n", seconds(),
         powerNow(status, backups));

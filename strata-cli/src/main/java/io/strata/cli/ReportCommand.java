@@ -3,6 +3,7 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
+import io.strata.embedded.ClientConfigWriter;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PowerStatus;
 import io.strata.hdfs.retrieval.ReadCounts;
@@ -27,9 +28,6 @@ import picocli.CommandLine.Parameters;
         "Works against any HDFS. With a power manager's state (--power-state, or DIR/power of a `cluster up",
         "--power` --conf DIR), also a power section: backups asleep, spin-ups, disk and node energy per host."})
 final class ReportCommand implements Callable<Integer> {
-  /** Where `strata cluster up --power` keeps its power manager's state, inside its configuration directory. */
-  static final String CLUSTER_POWER_DIR = "power";
-
   @Parameters(paramLabel = "PATH", defaultValue = "/", description = "file or directory (default: /)")
   String path;
 
@@ -86,9 +84,9 @@ final class ReportCommand implements Callable<Integer> {
           + "?)"));
     }
     java.nio.file.Path conf = HdfsConnection.configDir(connection.confDir);
-    if (conf == null || !Files.isDirectory(conf.resolve(CLUSTER_POWER_DIR))) {
+    if (conf == null || !Files.isDirectory(conf.resolve(ClientConfigWriter.POWER_STATE_DIR))) {
       return null;
     }
-    return PowerManager.readStatus(conf.resolve(CLUSTER_POWER_DIR)).orElse(null);
+    return PowerManager.readStatus(conf.resolve(ClientConfigWriter.POWER_STATE_DIR)).orElse(null);
   }
 }

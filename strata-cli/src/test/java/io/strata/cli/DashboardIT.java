@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.bench.energy.EmbeddedClusterPower;
 import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
@@ -73,7 +74,7 @@ class DashboardIT {
       String conf = dir.toString();
       // The power manager as `cluster up --power` runs it (hatS has no backup volumes: it accounts, sleeps none).
       Path powerState = dir.resolve("power");
-      EmbeddedPower power = ClusterUpCommand.startPower(cluster, PowerManager.Settings.defaults(powerState));
+      EmbeddedPower power = EmbeddedClusterPower.start(cluster, PowerManager.Settings.defaults(powerState));
       Process dashboard = startDashboard(dir, conf, auditLog, powerState);
       try (power) {
         FileSystem fs = cluster.fileSystem();
