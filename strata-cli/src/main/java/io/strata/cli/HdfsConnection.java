@@ -1,11 +1,8 @@
 package io.strata.cli;
 
 import io.strata.core.config.ConfigException;
-import io.strata.core.device.StorageKind;
 import io.strata.core.spec.ClusterSpec;
-import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.SpecParser;
-import io.strata.core.spec.VolumeSpec;
 import io.strata.core.tier.TierMap;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.hdfs.tier.ClusterView;
@@ -73,14 +70,7 @@ final class HdfsConnection {
   }
 
   private Optional<TierMap> specTierMap() {
-    if (cluster.given()) {
-      return Optional.of(cluster.load(null).spec().tierMap());
-    }
-    Path dir = configDir();
-    if (dir != null && Files.isRegularFile(dir.resolve(ClientConfigWriter.SPEC_FILE))) {
-      return Optional.of(SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE)).tierMap());
-    }
-    return Optional.empty();
+    return spec().map(ClusterSpec::tierMap);
   }
 
   /**
@@ -88,30 +78,19 @@ final class HdfsConnection {
    * device, such as a RAID filer; false without a spec.
    */
   boolean secondaryTierRedundant() {
-    ClusterSpec spec = null;
+    return spec().map(ClusterSpec::secondaryTierRedundant).orElse(false);
+  }
+
+  /** The spec of {@code --preset}/{@code --spec}, else the one found in the configuration directory. */
+  private Optional<ClusterSpec> spec() {
     if (cluster.given()) {
-      spec = cluster.load(null).spec();
-    } else {
-      Path dir = configDir();
-      if (dir != null && Files.isRegularFile(dir.resolve(ClientConfigWriter.SPEC_FILE))) {
-        spec = SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE));
-      }
+      return Optional.of(cluster.load(null).spec());
     }
-    if (spec == null) {
-      return false;
+    Path dir = configDir();
+    if (dir != null && Files.isRegularFile(dir.resolve(ClientConfigWriter.SPEC_FILE))) {
+      return Optional.of(SpecParser.parse(dir.resolve(ClientConfigWriter.SPEC_FILE)));
     }
-    boolean any = false;
-    for (NodeSpec node : spec.nodes()) {
-      for (VolumeSpec volume : node.volumes()) {
-        if (volume.backup() || volume.storageKind() == StorageKind.ARCHIVE) {
-          if (!volume.device().internallyRedundant()) {
-            return false;
-          }
-          any = true;
-        }
-      }
-    }
-    return any;
+    return Optional.empty();
   }
 
   private Path configDir() {
