@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.bench.autotier.AutotierImpactBenchmark;
 import io.strata.core.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,11 +60,10 @@ final class BenchAutotierCommand implements Callable<Integer> {
     if (cold < 8L * AutotierImpactBenchmark.MIB) {
       throw new ConfigException("--cold-size must be at least 8MiB (eight files of at least 1 MiB), got " + coldSize);
     }
-    ClusterChoice.Loaded aptstore = new ClusterChoice().load("aptstore");
     Path dir = Files.createTempDirectory("strata-bench-autotier");
     try {
-      List<AutotierImpactBenchmark.Phase> results = new AutotierImpactBenchmark().run(aptstore, dir, jobs, cold,
-          settings, System.err);
+      List<AutotierImpactBenchmark.Phase> results = AutotierImpactBenchmark.run(dir, jobs, cold, settings,
+          System.err);
       System.out.printf("Autotier plans applied under a running read load: aptstore preset, emulated device speeds,"
           + " 6 readers over %s of job files, %s of cold files demoted per phase%n", jobSize, coldSize);
       System.out.printf("%-10s %8s %8s %12s %10s %18s %19s %13s%n", "cap (/s)", "at once", "plan s", "copied MiB",
