@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.bench.demo.EnergyDemo;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.AdvisorConfig;
@@ -36,6 +37,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import sun.misc.Signal;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine.Command;
@@ -121,9 +123,10 @@ final class DemoCommand implements Callable<Integer> {
       }
       Path energyDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-energy");
       try {
-        return new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir,
-            dashboardPort == null ? null : DashboardSettings.forDemo(dashboardPort)),
-            System.out).run();
+        new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir), System.out,
+            total -> writeProgress(progress("write", total))).run(dashboardPort == null ? null
+                : (cluster, powerState) -> keepUpForDashboard(cluster, powerState, energyDir));
+        return 0;
       } finally {
         if (keep == null) {
           FileUtils.deleteQuietly(energyDir.toFile());
@@ -308,6 +311,46 @@ final class DemoCommand implements Callable<Integer> {
     System.out.println("  hybrid      hatS: writer-local first replica, second off-rack on another tier, third");
     System.out.println("              rack-local on the third tier.");
     System.out.println("  split files counts tiers holding only part of a file: by design for ratio, never for hatS.");
+  }
+
+  /**
+   * Serves the dashboard of the energy demo's cluster until Ctrl-C or SIGTERM, which end the wait before the JVM
+   * begins to shut down, so the DataNodes stop in full (as in `cluster up`): a stopping DataNode removes shutdown
+   * hooks, which the JVM refuses during its shutdown.
+   */
+  private void keepUpForDashboard(EmbeddedCluster cluster, Path powerState, Path dir) throws Exception {
+    try (DashboardServer dashboard = Dashboard.start(DashboardSettings.forDemo(dashboardPort),
+        new DashboardContext(cluster.clientConf(), TierSource.fixed(cluster.spec().tierMap()), null, powerState),
+        System.out)) {
+      System.out.printf("%nThe cluster stays up for the dashboard at %s (its Energy page) and for 'strata report %s "
+          + "--conf %s': Ctrl-C to stop.%n", dashboard.address(), EnergyDemo.DATA, dir);
+      System.out.flush();
+      CountDownLatch stop = new CountDownLatch(1);
+      for (String signal : List.of("INT", "TERM")) {
+        try {
+          Signal.handle(new Signal(signal), s -> stop.countDown());
+        } catch (IllegalArgumentException e) {
+          // not available to handle on this platform: the JVM's own handling stops the demo
+        }
+      }
+      stop.await();
+      System.out.println("strata: shutting down the demo's cluster");
+    }
+  }
+
+  /** A progress bar as the energy demo shows its write. */
+  private static EnergyDemo.WriteProgress writeProgress(ProgressBar bar) {
+    return new EnergyDemo.WriteProgress() {
+      @Override
+      public void accept(long bytes) {
+        bar.stepBy(bytes);
+      }
+
+      @Override
+      public void close() {
+        bar.close();
+      }
+    };
   }
 
   private static ProgressBar progress(String task, long bytes) {

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.bench.demo;
 
 import io.strata.bench.energy.EmbeddedClusterPower;
 import io.strata.core.config.ByteSize;
@@ -6,15 +6,13 @@ import io.strata.core.device.DeviceCatalog;
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.energy.PowerState;
 import io.strata.core.energy.StandbyRule;
+import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.Presets;
 import io.strata.core.spec.SpecParser;
-import io.strata.dashboard.Dashboard;
-import io.strata.dashboard.DashboardContext;
-import io.strata.dashboard.DashboardServer;
-import io.strata.dashboard.TierSource;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.StrataKeys;
+import io.strata.hdfs.StrataPlugins;
 import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PowerStatus;
@@ -24,23 +22,20 @@ import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.workload.DatasetWriter;
 import io.strata.hdfs.workload.ParallelReader;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
+import java.util.function.LongConsumer;
+import java.util.function.LongFunction;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.StorageType;
-import sun.misc.Signal;
 
 /**
  * {@code strata demo --energy}: energy-efficient HDFS on the embedded {@code energy} cluster. A dataset is written
@@ -48,28 +43,49 @@ import sun.misc.Signal;
  * timeout (a line per state change), the data is read again without waking them, and the power manager's figures
  * show the energy saved against the same disks never sleeping.
  */
-final class EnergyDemo {
-  static final String DATA = "/demo/energy";
+public final class EnergyDemo {
+  /** Where the dataset goes, placed by {@code primary-backup}. */
+  public static final String DATA = "/demo/energy";
   /** The emulated device {@code --quick-disks} puts in place of the backup array. */
   static final String QUICK_DEVICE = "backup-array-quick";
 
-  /** What the demo does: sizes, where, and whether to use the quick disks or serve a dashboard after. */
-  record Settings(long bytes, int files, boolean quickDisks, Path dir, DashboardServer.Settings dashboard) {}
+  /**
+   * What the demo does: the dataset's bytes and files, whether the backup arrays are the quick emulated ones, and
+   * where the cluster keeps its data and client configuration.
+   */
+  public record Settings(long bytes, int files, boolean quickDisks, Path dir) {}
+
+  /** Shows how much of the dataset is written, e.g. as a progress bar: fed the bytes written, closed when done. */
+  public interface WriteProgress extends LongConsumer, AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** What runs, once the demo is done, while its cluster and power manager are still up (e.g. a dashboard). */
+  public interface WhileUp {
+    void run(EmbeddedCluster cluster, Path powerState) throws Exception;
+  }
 
   private final Settings settings;
   private final PrintStream out;
+  private final LongFunction<WriteProgress> progress;
   private final long started = System.nanoTime();
 
-  EnergyDemo(Settings settings, PrintStream out) {
+  /**
+   * @param out      where the demo tells what it does
+   * @param progress shows the write of a dataset of the given bytes
+   */
+  public EnergyDemo(Settings settings, PrintStream out, LongFunction<WriteProgress> progress) {
     this.settings = settings;
     this.out = out;
+    this.progress = progress;
   }
 
   /**
    * The energy preset's text, or with {@code quickDisks} the same cluster whose backup arrays spin up in 1 s: the
    * array's powers, its spin-up energy scaled with the time (so its break-even, and the idle timeout, shrink to 5 s).
    */
-  static ClusterChoice.Loaded spec(boolean quickDisks) {
+  static String specText(boolean quickDisks) {
     String text = Presets.text("energy");
     if (quickDisks) {
       DeviceProfile array = DeviceCatalog.builtin().get("backup-array");
@@ -81,16 +97,18 @@ final class EnergyDemo {
       text = text.replace("tiers:", device + "tiers:").replace("device: backup-array,", "device: " + QUICK_DEVICE
           + ",");
     }
-    return new ClusterChoice.Loaded(SpecParser.parse("energy", text), text);
+    return text;
   }
 
-  int run() throws Exception {
-    ClusterChoice.Loaded energy = spec(settings.quickDisks());
-    DeviceProfile backup = energy.spec().nodes().get(0).volumes().stream().filter(v -> v.backup()).findFirst()
+  /** Runs the demo, then {@code whileUp} (if not null) before the cluster stops. */
+  public void run(WhileUp whileUp) throws Exception {
+    String text = specText(settings.quickDisks());
+    ClusterSpec energy = SpecParser.parse("energy", text);
+    DeviceProfile backup = energy.nodes().get(0).volumes().stream().filter(v -> v.backup()).findFirst()
         .orElseThrow().device();
     double timeout = Math.ceil(StandbyRule.minimumTimeoutSeconds(backup, 0));
     out.printf("Starting the embedded 'energy' cluster: %d DataNodes, each a primary disk (always on) and a backup "
-        + "array that sleeps when idle%n", energy.spec().nodes().size());
+        + "array that sleeps when idle%n", energy.nodes().size());
     if (settings.quickDisks()) {
       out.printf("  --quick-disks: the backup arrays are '%s', an emulated device with the array's powers but a 1 s "
           + "spin-up instead of %.0f s (its spin-up energy scaled alike), so that the demo is short; not a real "
@@ -100,13 +118,15 @@ final class EnergyDemo {
         + "devices --sources); no disk really spins down and nothing measures watts%n");
     Path dir = settings.dir();
     String rules = DATA + "=primary-backup";
-    Map<String, String> conf = new LinkedHashMap<>(PluginConf.forSpec(dir, energy, rules));
+    Files.createDirectories(dir);
+    Path specFile = Files.writeString(dir.resolve(ClientConfigWriter.SPEC_FILE), text);
+    Map<String, String> conf = new LinkedHashMap<>(StrataPlugins.nameNodeConf(specFile, rules, 1000));
     conf.put(StrataKeys.RETRIEVAL_POLICY, "primary-first");
     // The block scanner would read every backup replica at 1 MB/s, keeping the arrays awake.
     conf.put("dfs.block.scanner.volume.bytes.per.second", "0");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withConf(conf);
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(energy.spec(), options)) {
-      ClientConfigWriter.write(cluster, dir, energy.text());
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(energy, options)) {
+      ClientConfigWriter.write(cluster, dir, text);
       Path powerState = dir.resolve(ClientConfigWriter.POWER_STATE_DIR);
       try (EmbeddedPower power = EmbeddedClusterPower.start(cluster, PowerManager.Settings.defaults(powerState));
            StateWatch watch = new StateWatch(power.manager(), out)) {
@@ -114,23 +134,20 @@ final class EnergyDemo {
             + "backup to standby after %.0f s idle (the device's break-even: spin-up energy over the power standby "
             + "saves; the guards allow no less)%n%n", seconds(), cluster.webUi(), rules, timeout);
         run(cluster, power, watch, timeout);
-        if (settings.dashboard() != null) {
-          serveDashboard(cluster, powerState, dir);
+        if (whileUp != null) {
+          whileUp.run(cluster, powerState);
         }
       }
     }
-    return 0;
   }
 
   private void run(EmbeddedCluster cluster, EmbeddedPower power, StateWatch watch, double timeout) throws Exception {
     FileSystem fs = cluster.fileSystem();
     org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(DATA);
     DatasetWriter.Result written;
-    try (ProgressBar bar = new ProgressBarBuilder().setTaskName("write").setInitialMax(settings.bytes())
-        .setUnit(" MiB", 1L << 20).setStyle(ProgressBarStyle.ASCII)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+    try (WriteProgress bar = progress.apply(settings.bytes())) {
       written = DatasetWriter.write(fs, data, settings.files(), settings.bytes() / settings.files(),
-          Math.min(settings.files(), 4), 26, bar::stepBy);
+          Math.min(settings.files(), 4), 26, bar);
     }
     cluster.awaitHealthy(Duration.ofMinutes(2));
     PlacementReport report = new PlacementReportCollector(fs).collect(data, cluster.spec().tierMap());
@@ -211,28 +228,6 @@ final class EnergyDemo {
     }
     return String.format(Locale.ROOT, "the disks draw %.1f W against %.1f W all on (%.0f%% less)", now, allOn,
         allOn > 0 ? 100 * (allOn - now) / allOn : 0.0);
-  }
-
-  private void serveDashboard(EmbeddedCluster cluster, Path powerState, Path dir) throws Exception {
-    try (DashboardServer dashboard = Dashboard.start(settings.dashboard(),
-        new DashboardContext(cluster.clientConf(), TierSource.fixed(cluster.spec().tierMap()), null, powerState),
-        out)) {
-      out.printf("%nThe cluster stays up for the dashboard at %s (its Energy page) and for 'strata report %s --conf "
-          + "%s': Ctrl-C to stop.%n", dashboard.address(), DATA, dir);
-      out.flush();
-      // Ctrl-C and SIGTERM end the wait before the JVM begins to shut down, so the DataNodes stop in full (as in
-      // `cluster up`): a stopping DataNode removes shutdown hooks, which the JVM refuses during its shutdown.
-      CountDownLatch stop = new CountDownLatch(1);
-      for (String signal : List.of("INT", "TERM")) {
-        try {
-          Signal.handle(new Signal(signal), s -> stop.countDown());
-        } catch (IllegalArgumentException e) {
-          // not available to handle on this platform: the JVM's own handling stops the demo
-        }
-      }
-      stop.await();
-      out.println("strata: shutting down the demo's cluster");
-    }
   }
 
   private double seconds() {
