@@ -114,7 +114,8 @@ final class AutotierRunCommand implements Callable<Integer> {
         .balancerBandwidth(balancerBandwidth == null ? null : balancerBandwidth.bytes()).filerShares(filerShares)
         .once(once).dryRun(dryRun).build();
     AutotierDaemon daemon = new AutotierDaemon(conf, connection.tierMap(), settings,
-        advice.source(connection::secondaryTierRedundant), new AutotierRunPrinter(this));
+        advice.source(connection::secondaryTierRedundant), new AutotierRunPrinter(new AutotierRunPrinter.Settings(json,
+            dryRun, path, maxChanges, changeInterval, maxBytesPerSecond.bytes(), audit, advice.config)));
     if (!conf.getBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, false)) {
       System.err.println("strata autotier: warning: hadoop.caller.context.enabled is not true in this configuration; "
           + "unless the NameNode has it, the block lookups of this daemon's moves look like reads in the audit log");

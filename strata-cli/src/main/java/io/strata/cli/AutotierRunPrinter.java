@@ -13,6 +13,7 @@ import io.strata.hdfs.autotier.Change;
 import io.strata.hdfs.autotier.TierRoles;
 import io.strata.hdfs.rescue.FilerRescue;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.OptionalLong;
 
@@ -21,10 +22,20 @@ import java.util.OptionalLong;
  * JSON line each with --json), how it starts and what goes wrong on stderr.
  */
 final class AutotierRunPrinter implements AutotierDaemon.Listener {
-  private final AutotierRunCommand options;
+  /**
+   * What the printing depends on of {@code autotier run}'s options.
+   *
+   * @param audit          the audit log and its zone, to warn when the zone looks wrong
+   * @param advisorConfig  the advisor's {@code --config} file, or null
+   * @param changeInterval as typed, for the start line
+   */
+  record Settings(boolean json, boolean dryRun, String path, int maxChanges, DurationArg changeInterval,
+      long maxBytesPerSecond, AuditLogOptions audit, Path advisorConfig) {}
+
+  private final Settings options;
   private final ObjectMapper mapper = new ObjectMapper();
 
-  AutotierRunPrinter(AutotierRunCommand options) {
+  AutotierRunPrinter(Settings options) {
     this.options = options;
   }
 
@@ -37,17 +48,17 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
   @Override
   public void started(Advice advice, TierRoles roles) {
     System.err.printf("strata autotier: %s%s over %s, RT %d s, %s; at most %d change(s) per %s and %s/s copied%n",
-        advice.advisor().name(), options.dryRun ? " (dry run)" : "", options.path, advice.referenceSeconds(),
+        advice.advisor().name(), options.dryRun() ? " (dry run)" : "", options.path(), advice.referenceSeconds(),
         roles == null ? "no tiers chosen"
             : "primary tier " + roles.primary() + ", secondary tier "
                 + (roles.secondary() == null ? "none" : roles.secondary())
                 + (advice.rules().secondaryRedundant() ? " (internally redundant)" : ""),
-        options.maxChanges, options.changeInterval, ByteSize.format(options.maxBytesPerSecond.bytes()));
+        options.maxChanges(), options.changeInterval(), ByteSize.format(options.maxBytesPerSecond()));
   }
 
   @Override
   public void rescued(FilerRescue.BlockResult block) {
-    if (options.json) {
+    if (options.json()) {
       System.out.println(RescuePrinter.json(mapper.createObjectNode().put("event", "rescue"), block));
     } else {
       System.out.println("rescue   " + RescuePrinter.line(block));
@@ -62,7 +73,7 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
 
   @Override
   public void resuming(AutotierJournal.Entry plan, int doneBefore) {
-    if (options.json) {
+    if (options.json()) {
       System.out.println(mapper.createObjectNode().put("event", "resume").put("plan", plan.id())
           .put("changes", plan.changes().size()).put("doneBefore", doneBefore));
     } else {
@@ -74,7 +85,7 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
 
   @Override
   public void auditLogSkew(OptionalLong skewMillis) {
-    options.audit.warnIfZoneLooksWrong(skewMillis, "autotier run");
+    options.audit().warnIfZoneLooksWrong(skewMillis, "autotier run");
   }
 
   @Override
@@ -85,19 +96,19 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
 
   @Override
   public void planned(AutotierRunner runner, AutotierRunner.Cycle cycle, AutotierMetrics totals) {
-    if (options.dryRun) {
-      if (options.json) {
+    if (options.dryRun()) {
+      if (options.json()) {
         ObjectNode line = PlanJson.json(runner.advisor().name(), cycle, runner.linesParsed(),
             runner.linesSkipped()).put("event", "plan");
         line.set("totals", totals.toJson());
         System.out.println(line);
       } else {
-        PlanPrinter.text(System.out, runner.advisor().name(), options.path, cycle, runner.linesParsed(),
+        PlanPrinter.text(System.out, runner.advisor().name(), options.path(), cycle, runner.linesParsed(),
             runner.linesSkipped());
       }
       return;
     }
-    if (options.json) {
+    if (options.json()) {
       ObjectNode line = mapper.createObjectNode().put("event", "cycle").put("time", System.currentTimeMillis())
           .put("files", cycle.files().size()).put("erasureCodedLeftAlone", cycle.erasureCoded())
           .put("changes", cycle.changes().size())
@@ -132,7 +143,7 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
 
   @Override
   public void restarting() {
-    System.err.println("strata autotier: " + options.advice.config + " changed: restarting with its settings "
+    System.err.println("strata autotier: " + options.advisorConfig() + " changed: restarting with its settings "
         + "(journal replayed, popularity rebuilt from the audit logs)");
   }
 
@@ -145,7 +156,7 @@ final class AutotierRunPrinter implements AutotierDaemon.Listener {
   public void changed(AutotierJournal.Entry plan, Change change, String outcome, String detail) {
     String from = PlanJson.place(change.fromReplication(), change.fromSecondary());
     String to = PlanJson.place(change.toReplication(), change.toSecondary());
-    if (options.json) {
+    if (options.json()) {
       System.out.println(mapper.createObjectNode().put("event", "change").put("plan", plan.id())
           .put("index", change.index()).put("path", change.path()).put("kind", change.kind().name())
           .put("outcome", outcome).put("from", from).put("to", to).put("reason", change.reason())

@@ -77,7 +77,7 @@ final class BenchKatCommand implements Callable<Integer> {
         : Files.createTempDirectory("strata-bench-kat");
     try {
       KatBenchmark.Settings settings = new KatBenchmark.Settings(hosts, size.bytes(), vocabulary, zipf, rates, dir,
-          HostClusterUp.pluginJar(pluginJar), HostCluster.hadoopJarsOfThisJvm());
+          PluginJar.find(pluginJar), HostCluster.hadoopJarsOfThisJvm());
       KatBenchmark.Result result = KatBenchmark.run(settings, System.err);
       KatReport.print(result, System.out);
       KatReport.chart(result, chart);

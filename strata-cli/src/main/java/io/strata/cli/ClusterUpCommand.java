@@ -117,7 +117,9 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     hdfsSettings();
     retrievalConf();
     if (hosts) {
-      return new HostClusterUp(this).run(loaded);
+      return new HostClusterUp(new HostClusterUp.Settings(dir, port, httpPort, stock, rules, retrievalConf(),
+          retrievalPolicy(), pluginJar, blockSize.bytes(), noEmulation, speedScale, yarn, hdfsSettings(), json))
+          .run(loaded);
     } else if (pluginJar != null) {
       throw new ConfigException("--plugin-jar is for --hosts only");
     } else if (yarn) {
@@ -243,7 +245,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
   }
 
   /** The {@code -D} settings, checked (bad ones start nothing). */
-  Map<String, String> hdfsSettings() {
+  private Map<String, String> hdfsSettings() {
     return HadoopSettings.parse(settings, "-D");
   }
 
@@ -251,7 +253,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
    * {@code strata.retrieval.policy} as {@code --retrieval} gives it (checked; it wins over a {@code -D}), or
    * nothing when it is not given.
    */
-  Map<String, String> retrievalConf() {
+  private Map<String, String> retrievalConf() {
     if (retrieval == null) {
       return Map.of();
     }
@@ -266,7 +268,7 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
   }
 
   /** The read order the NameNode will use. */
-  String retrievalPolicy() {
+  private String retrievalPolicy() {
     return retrieval != null ? retrieval
         : hdfsSettings().getOrDefault(StrataKeys.RETRIEVAL_POLICY, StrataKeys.RETRIEVAL_POLICY_DEFAULT);
   }

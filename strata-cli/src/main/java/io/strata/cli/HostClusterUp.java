@@ -3,7 +3,6 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
-import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.control.ClusterControl;
 import io.strata.embedded.control.HostClusterTarget;
@@ -24,9 +23,21 @@ import sun.misc.Signal;
 
 /** {@code strata cluster up --hosts}: the cluster of hosts ({@link HostCluster}) until Ctrl-C or SIGTERM. */
 final class HostClusterUp {
-  private final ClusterUpCommand options;
+  /**
+   * What {@code cluster up} asks of the cluster of hosts: its options as given, the {@code -D} settings and the read
+   * order checked.
+   *
+   * @param retrievalConf   the NameNode's read-order setting, or none for its default
+   * @param retrievalPolicy the read order the NameNode will use
+   * @param hdfsSettings    the {@code -D} settings for the NameNode and the DataNodes
+   */
+  record Settings(Path dir, int port, int httpPort, boolean stock, String rules, Map<String, String> retrievalConf,
+      String retrievalPolicy, Path pluginJar, long blockSize, boolean noEmulation, double speedScale, boolean yarn,
+      Map<String, String> hdfsSettings, boolean json) {}
 
-  HostClusterUp(ClusterUpCommand options) {
+  private final Settings options;
+
+  HostClusterUp(Settings options) {
     this.options = options;
   }
 
@@ -36,28 +47,27 @@ final class HostClusterUp {
       System.err.println("strata: " + unavailable.get());
       return ExitCodes.FAILED;
     }
-    if (options.port != 0 || options.httpPort != 0) {
+    if (options.port() != 0 || options.httpPort() != 0) {
       throw new ConfigException("--port/--http-port: with --hosts the NameNode has the cluster's own address and "
           + "listens on " + HostCluster.NAMENODE_RPC_PORT + " and " + HostCluster.NAMENODE_HTTP_PORT);
     }
-    Path base = options.dir.toAbsolutePath().normalize();
+    Path base = options.dir().toAbsolutePath().normalize();
     Map<String, String> pluginConf;
-    if (options.stock) {
-      if (options.rules != null) {
+    if (options.stock()) {
+      if (options.rules() != null) {
         throw new ConfigException("--rules needs Strata's plugins; drop --stock");
       }
       pluginConf = Map.of();
     } else {
-      PlacementRules.of(PlacementRules.parseInline(options.rules, "--rules"), loaded.spec().tierMap());
-      pluginConf = new java.util.LinkedHashMap<>(PluginConf.forSpec(base, loaded, options.rules));
+      pluginConf = new java.util.LinkedHashMap<>(PluginConf.forSpec(base, loaded, options.rules()));
       pluginConf.putAll(options.retrievalConf());
     }
 
     HostCluster.Options clusterOptions = HostCluster.Options.defaults(base, loaded.spec(), loaded.text(),
-        pluginJar(options.pluginJar), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
-        .withBlockSize(options.blockSize.bytes())
-        .withSpeedScale(options.noEmulation ? 0 : options.speedScale)
-        .withYarn(options.yarn)
+        PluginJar.find(options.pluginJar()), HostCluster.hadoopJarsOfThisJvm(), pluginConf)
+        .withBlockSize(options.blockSize())
+        .withSpeedScale(options.noEmulation() ? 0 : options.speedScale())
+        .withYarn(options.yarn())
         .withHdfsConf(options.hdfsSettings());
 
     // Until the cluster is up, a signal ends the JVM and this hook removes whatever start had made by then.
@@ -93,7 +103,7 @@ final class HostClusterUp {
 
   private void print(ClusterChoice.Loaded loaded, HostCluster cluster) {
     HostNetworkState state = cluster.network().state();
-    if (options.json) {
+    if (options.json()) {
       ObjectMapper mapper = new ObjectMapper();
       ObjectNode out = mapper.createObjectNode();
       out.put("spec", loaded.spec().name());
@@ -103,9 +113,9 @@ final class HostClusterUp {
       out.put("dataNodes", loaded.spec().nodes().size());
       out.put("subnet", state.subnet());
       out.put("startupSeconds", cluster.startupTime().toMillis() / 1000.0);
-      out.put("emulatedDeviceSpeed", !options.noEmulation);
-      out.put("strataPlugins", !options.stock);
-      if (!options.stock) {
+      out.put("emulatedDeviceSpeed", !options.noEmulation());
+      out.put("strataPlugins", !options.stock());
+      if (!options.stock()) {
         out.put("retrieval", options.retrievalPolicy());
       }
       if (cluster.yarn()) {
@@ -121,7 +131,7 @@ final class HostClusterUp {
           cluster.startupTime().toMillis() / 1000.0, loaded.spec().nodes().size(), loaded.spec().racks().size(),
           state.subnet());
       System.out.printf("  NameNode RPC : %s (own JVM, plugin jar %s)%n", cluster.uri(),
-          options.stock ? "on the class path, not configured" : "configured");
+          options.stock() ? "on the class path, not configured" : "configured");
       System.out.printf("  NameNode web : %s%n", cluster.webUi());
       System.out.printf("  client conf  : %s (core-site.xml, hdfs-site.xml, %s%s)%n", cluster.dir(),
           cluster.yarn() ? "yarn-site.xml, mapred-site.xml, " : "", ClientConfigWriter.SPEC_FILE);
@@ -132,9 +142,9 @@ final class HostClusterUp {
             cluster.hostsFileOption(), cluster.dir());
       }
       System.out.printf("  logs         : %s%n", cluster.dir().resolve("logs"));
-      System.out.printf("  device speed : %s%n", options.noEmulation ? "not emulated"
-          : "emulated per volume, x" + options.speedScale);
-      System.out.printf("  read order   : %s%n", options.stock ? "stock HDFS" : options.retrievalPolicy());
+      System.out.printf("  device speed : %s%n", options.noEmulation() ? "not emulated"
+          : "emulated per volume, x" + options.speedScale());
+      System.out.printf("  read order   : %s%n", options.stock() ? "stock HDFS" : options.retrievalPolicy());
       for (HostNetworkState.HostEntry host : state.hosts()) {
         System.out.printf("  host %-7s : %-15s rack %s%n", host.name(), host.address(), host.rack());
       }
@@ -147,37 +157,5 @@ final class HostClusterUp {
       System.out.println("Press Ctrl-C to stop.");
     }
     System.out.flush();
-  }
-
-  /** {@code given} (from {@code --plugin-jar}) if not null, else the plugin jar strata-hdfs's build made. */
-  static Path pluginJar(Path given) throws IOException {
-    if (given != null) {
-      if (!Files.isRegularFile(given)) {
-        throw new ConfigException("--plugin-jar: no such file " + given);
-      }
-      return given.toAbsolutePath();
-    }
-    Path target = projectRoot().resolve("strata-hdfs").resolve("target");
-    if (Files.isDirectory(target)) {
-      try (Stream<Path> files = Files.list(target)) {
-        Optional<Path> jar = files.filter(p -> p.getFileName().toString().matches("strata-hdfs-.*-plugin\\.jar"))
-            .findFirst();
-        if (jar.isPresent()) {
-          return jar.get();
-        }
-      }
-    }
-    throw new ConfigException("no plugin jar in " + target + "; build it (mvn -B -ntp package -DskipTests -pl "
-        + "strata-hdfs -am) or give --plugin-jar JAR");
-  }
-
-  /** The source tree this CLI was built in: strata-cli/target/strata-cli.jar (or classes) is two levels down. */
-  private static Path projectRoot() {
-    try {
-      Path location = Path.of(HostClusterUp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return location.getParent().getParent().getParent();
-    } catch (URISyntaxException | NullPointerException e) {
-      return Path.of(".").toAbsolutePath();
-    }
   }
 }

@@ -66,7 +66,7 @@ final class HostTestbedOptions {
   /** The cluster of hosts' options: the spec, the plugin jar and {@code pluginConf}, 8 MiB blocks. */
   HostCluster.Options clusterOptions(Path dir, ClusterChoice.Loaded loaded, Map<String, String> pluginConf)
       throws IOException {
-    return HostCluster.Options.defaults(dir, loaded.spec(), loaded.text(), HostClusterUp.pluginJar(pluginJar),
+    return HostCluster.Options.defaults(dir, loaded.spec(), loaded.text(), PluginJar.find(pluginJar),
         HostCluster.hadoopJarsOfThisJvm(), pluginConf);
   }
 
