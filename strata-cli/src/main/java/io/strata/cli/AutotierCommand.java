@@ -50,7 +50,7 @@ final class AutotierCommand implements Runnable {
       OptionChecks.absolutePath(path, "--path");
       advice.check();
       TierMap tiers = connection.tierMap();
-      try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
+      try (FileSystem fs = connection.fileSystem()) {
         boolean redundant = connection.secondaryTierRedundant();
         DryRunPlan plan = DryRunPlan.make(fs, tiers, nodes -> advice.make(nodes, nodes, redundant), audit.file, zone,
             path);

@@ -24,7 +24,7 @@ final class AutotierJournalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
+    try (FileSystem fs = connection.fileSystem()) {
       ObjectNode root = JournalSummary.read(fs);
       if (json) {
         System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));

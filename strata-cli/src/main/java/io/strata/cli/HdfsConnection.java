@@ -5,12 +5,14 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.SpecParser;
 import io.strata.core.tier.TierMap;
 import io.strata.embedded.ClientConfigWriter;
+import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.tier.ClusterView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import picocli.CommandLine.Mixin;
@@ -35,6 +37,20 @@ final class HdfsConnection {
 
   Configuration configuration() {
     return configuration(configDir(), fsUri);
+  }
+
+  /** A new client of the file system the options name (closing it closes no one else's); its conf is theirs. */
+  FileSystem fileSystem() throws IOException {
+    return FileSystem.newInstance(configuration());
+  }
+
+  /**
+   * As {@link #fileSystem()}, for the commands that work only on HDFS.
+   *
+   * @throws ConfigException when the options name a file system that is not HDFS
+   */
+  DistributedFileSystem hdfs() throws IOException {
+    return HdfsFileSystems.open(configuration());
   }
 
   /** A client configuration from a configuration directory (may be null) and a file system URI (may be null). */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.core.config.ConfigException;
 import io.strata.core.kat.KeyFunctions;
-import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.kat.KatCheck;
 import io.strata.hdfs.kat.KatHeal;
 import io.strata.hdfs.kat.KatIngest;
@@ -114,8 +113,8 @@ final class KatCommand implements Runnable {
         sources.add(source(src));
       }
       Path dst = new Path(paths.get(paths.size() - 1));
-      Configuration conf = connection.configuration();
-      try (DistributedFileSystem fs = HdfsFileSystems.open(conf)) {
+      try (DistributedFileSystem fs = connection.hdfs()) {
+        Configuration conf = fs.getConf();
         int p = partitions;
         if (p == 0 && io.strata.hdfs.kat.KatManifest.readIfPresent(fs, fs.makeQualified(dst)) == null) {
           p = fs.getDataNodeStats(org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE).length;
@@ -187,9 +186,8 @@ final class KatCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      Configuration conf = connection.configuration();
-      try (DistributedFileSystem fs = HdfsFileSystems.open(conf)) {
-        return run(fs, conf, new Path(dst)).inPlace() ? 0 : ExitCodes.FAILED;
+      try (DistributedFileSystem fs = connection.hdfs()) {
+        return run(fs, fs.getConf(), new Path(dst)).inPlace() ? 0 : ExitCodes.FAILED;
       }
     }
   }

@@ -55,7 +55,7 @@ final class ReportCommand implements Callable<Integer> {
       return 0;
     }
     var tierMap = connection.tierMap();
-    try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
+    try (FileSystem fs = connection.fileSystem()) {
       PlacementReport report = new PlacementReportCollector(fs).collect(new Path(path), tierMap);
       if (json) {
         ObjectNode root = (ObjectNode) new ObjectMapper().readTree(PlacementReportFormatter.json(report));

@@ -4,7 +4,6 @@ import io.strata.hdfs.NameNodeJmx;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.core.config.ByteSize;
-import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.tier.TierListing;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
@@ -15,7 +14,6 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -86,15 +84,15 @@ final class TierCommand implements Runnable {
   }
 
   private static int run(MoveOptions options, TierCall call) throws Exception {
-    Configuration conf = options.connection.configuration();
-    String plugin = NameNodeJmx.placementPluginWarning(conf);
-    if (plugin != null) {
-      System.err.println(options.command.qualifiedName() + ": warning: " + plugin);
-    }
-    try (DistributedFileSystem fs = HdfsFileSystems.open(conf);
-         TierManager manager = new TierManager(fs, options.connection.tierMap(fs),
-             TierSettings.from(conf).withParallelMoves(OptionChecks.atLeastOne(options.parallel, "--parallel")))) {
-      return options.report(call.apply(manager));
+    try (DistributedFileSystem fs = options.connection.hdfs()) {
+      String plugin = NameNodeJmx.placementPluginWarning(fs.getConf());
+      if (plugin != null) {
+        System.err.println(options.command.qualifiedName() + ": warning: " + plugin);
+      }
+      try (TierManager manager = new TierManager(fs, options.connection.tierMap(fs), TierSettings.from(fs.getConf())
+          .withParallelMoves(OptionChecks.atLeastOne(options.parallel, "--parallel")))) {
+        return options.report(call.apply(manager));
+      }
     }
   }
 
@@ -114,7 +112,7 @@ final class TierCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       List<TierUsage> tiers;
-      try (DistributedFileSystem fs = HdfsFileSystems.open(connection.configuration())) {
+      try (DistributedFileSystem fs = connection.hdfs()) {
         tiers = TierListing.fetch(fs, connection.tierMap(fs));
       }
       if (json) {
@@ -133,9 +131,8 @@ final class TierCommand implements Runnable {
     }
   }
 
-  @Command(name = "create", mixinStandardHelpOptions = true,
-      description = "createFileTier: give every file under PATH a replica in TIER (one more replica), unless it has one.")
-  static final class Create implements Callable<Integer> {
+  /** What create and delete share: every file under PATH, one TIER, and what is done to them. */
+  abstract static class OnFileTier implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PATH")
     String path;
     @Parameters(index = "1", paramLabel = "TIER")
@@ -143,25 +140,29 @@ final class TierCommand implements Runnable {
     @Mixin
     MoveOptions options;
 
+    abstract TierResult apply(TierManager manager) throws Exception;
+
     @Override
     public Integer call() throws Exception {
-      return run(options, m -> m.createFileTier(path, tier));
+      return run(options, this::apply);
+    }
+  }
+
+  @Command(name = "create", mixinStandardHelpOptions = true,
+      description = "createFileTier: give every file under PATH a replica in TIER (one more replica), unless it has one.")
+  static final class Create extends OnFileTier {
+    @Override
+    TierResult apply(TierManager manager) throws Exception {
+      return manager.createFileTier(path, tier);
     }
   }
 
   @Command(name = "delete", mixinStandardHelpOptions = true,
       description = "deleteFileTier: remove every file under PATH from TIER (its replicas there are deleted).")
-  static final class Delete implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PATH")
-    String path;
-    @Parameters(index = "1", paramLabel = "TIER")
-    String tier;
-    @Mixin
-    MoveOptions options;
-
+  static final class Delete extends OnFileTier {
     @Override
-    public Integer call() throws Exception {
-      return run(options, m -> m.deleteFileTier(path, tier));
+    TierResult apply(TierManager manager) throws Exception {
+      return manager.deleteFileTier(path, tier);
     }
   }
 

@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ConfigException;
-import io.strata.hdfs.HdfsFileSystems;
 import io.strata.hdfs.rescue.FilerRescue;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import picocli.CommandLine.Command;
@@ -70,10 +68,9 @@ final class TierRescueCommand implements Callable<Integer> {
           + Arrays.toString(StorageType.values()) + ")");
     }
     OptionChecks.atLeastOne(parallel, "--parallel");
-    Configuration conf = connection.configuration();
     FilerRescue.Report report;
-    try (DistributedFileSystem fs = HdfsFileSystems.open(conf);
-         FilerRescue rescue = new FilerRescue(fs, conf, shares, type, parallel)) {
+    try (DistributedFileSystem fs = connection.hdfs();
+         FilerRescue rescue = new FilerRescue(fs, fs.getConf(), shares, type, parallel)) {
       report = rescue.run(path, dryRun, json ? b -> {} : b -> System.out.println(RescuePrinter.line(b)));
     }
     if (json) {
