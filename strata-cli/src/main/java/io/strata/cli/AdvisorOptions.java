@@ -4,8 +4,8 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.popularity.ReplicationAdvisors;
-import io.strata.hdfs.autotier.AdvisorSource;
 import io.strata.hdfs.autotier.Advice;
+import io.strata.hdfs.autotier.AdvisorSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** The advisor options {@code strata autotier plan} and {@code run} share, and the advisor they make. */
-final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
+public final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
   @Option(names = "--advisor", defaultValue = "aptstore", completionCandidates = PolicyHelp.AdvisorNames.class,
       description = "the replication advisor: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
   String advisor;
@@ -42,13 +42,18 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
   private byte[] loadedBytes;
   private byte[] refusedBytes;
 
+  /** The advisor's name, as given. */
+  public String advisor() {
+    return advisor;
+  }
+
   /**
    * @param nodes          live DataNodes, for the data-loss model
    * @param maxReplication most replicas a file can get (a DataNode holds one replica of a block, so at most the
    *                       DataNodes of the tier popular files live on)
    * @param redundant      whether the secondary tier is internally redundant, unless the option says
    */
-  Advice make(int nodes, int maxReplication, boolean redundant) {
+  public Advice make(int nodes, int maxReplication, boolean redundant) {
     check();
     return Advice.of(advisor, settings(), referenceSeconds(), nodes, maxReplication,
         secondaryRedundant != null ? secondaryRedundant : redundant);
@@ -78,7 +83,7 @@ final class AdvisorOptions implements PolicyHelp.ListsAdvisors {
   }
 
   /** Checks the options and reads --config before anything connects. */
-  void check() {
+  public void check() {
     if (!ReplicationAdvisors.NAMES.contains(advisor)) {
       throw new ConfigException("--advisor: unknown advisor '" + advisor + "' (known: "
           + String.join(", ", ReplicationAdvisors.NAMES) + ")");

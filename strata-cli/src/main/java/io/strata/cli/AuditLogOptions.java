@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * Which audit log an autotier command reads, and the time zone of its times: log4j writes the NameNode JVM's
  * local time without an offset, so a NameNode outside UTC would otherwise have every read shifted by hours.
  */
-final class AuditLogOptions {
+public final class AuditLogOptions {
   /** More than a flush or an NFS clock apart, less than any zone offset but the odd quarter hours. */
   static final long SKEW_TOLERANCE_MILLIS = 20 * 60_000L;
   /** Every zone's offset is a whole number of quarter hours. */
@@ -32,8 +32,13 @@ final class AuditLogOptions {
           + "this machine's, ${DEFAULT-VALUE})")
   String zone = ZoneId.systemDefault().getId();
 
+  /** The audit log, or null when the option is not given (in an optional group). */
+  public Path file() {
+    return file;
+  }
+
   /** The zone, once the log (or its rotated archives) is known to exist and the zone is one. */
-  ZoneId check() throws IOException {
+  public ZoneId check() throws IOException {
     if (!Files.exists(file) && AuditLogFollower.archives(file).isEmpty()) {
       throw new ConfigException(file + ": no such audit log (nor rotated archives of it)");
     }

@@ -6,16 +6,16 @@ import io.strata.hdfs.autotier.DryRunPlan;
 import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code strata autotier ...}: popularity-driven replication and tiering (AptStore), Scarlett as baseline. */
 @Command(name = "autotier", mixinStandardHelpOptions = true,
     description = "Plan and apply replication and tier per file from the HDFS audit log (AptStore, or Scarlett).",
     subcommands = {AutotierCommand.PlanCommand.class, AutotierRunCommand.class, AutotierJournalCommand.class})
-final class AutotierCommand implements Runnable {
+public final class AutotierCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 

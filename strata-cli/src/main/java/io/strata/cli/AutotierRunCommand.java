@@ -1,8 +1,8 @@
 package io.strata.cli;
 
-import io.strata.hdfs.NameNodeJmx;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.ReplicationAdvisors;
+import io.strata.hdfs.NameNodeJmx;
 import io.strata.hdfs.autotier.AutotierDaemon;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,7 +2,6 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.hdfs.autotier.PlanJson;
 import io.strata.core.config.ByteSize;
 import io.strata.hdfs.autotier.Advice;
 import io.strata.hdfs.autotier.AutotierDaemon;
@@ -10,6 +9,7 @@ import io.strata.hdfs.autotier.AutotierJournal;
 import io.strata.hdfs.autotier.AutotierMetrics;
 import io.strata.hdfs.autotier.AutotierRunner;
 import io.strata.hdfs.autotier.Change;
+import io.strata.hdfs.autotier.PlanJson;
 import io.strata.hdfs.autotier.TierRoles;
 import io.strata.hdfs.rescue.FilerRescue;
 import java.io.IOException;

@@ -4,9 +4,9 @@ import picocli.CommandLine;
 
 /**
  * A value one of Strata's option converters refused. The message says why without the option's name, which
- * {@link StrataCli} puts in front, as in {@code strata: --block-size: not a byte size: 'lots'}.
+ * the command line puts in front, as in {@code strata: --block-size: not a byte size: 'lots'}.
  */
-final class BadOptionValue extends CommandLine.TypeConversionException {
+public final class BadOptionValue extends CommandLine.TypeConversionException {
   BadOptionValue(String message) {
     super(message);
   }

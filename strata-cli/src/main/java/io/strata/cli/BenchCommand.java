@@ -1,7 +1,7 @@
 package io.strata.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code strata bench ...}: benchmarks that measure side by side in one run and print ratios. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         BenchPlacementCommand.class, BenchAutotierCommand.class, BenchNetworkCommand.class,
         BenchEnergyCommand.class, BenchHadoopCommand.class, BenchIoSplitCommand.class, BenchKatCommand.class,
         BenchKatMapCommand.class})
-final class BenchCommand implements Runnable {
+public final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 

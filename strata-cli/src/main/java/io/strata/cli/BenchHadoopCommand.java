@@ -111,7 +111,7 @@ final class BenchHadoopCommand implements Callable<Integer> {
     HadoopBenchSettings settings = settings();
     ClusterChoice.Loaded loaded = testbed.applyRates(spec());
     checkPolicies(settings, loaded);
-    if (testbed.hosts) {
+    if (testbed.hosts()) {
       Optional<String> unavailable = HostNetwork.unavailableReason();
       if (unavailable.isPresent()) {
         System.err.println("strata: " + unavailable.get());
@@ -121,7 +121,7 @@ final class BenchHadoopCommand implements Callable<Integer> {
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-bench-hadoop");
     HadoopBenchReport report;
     try {
-      if (testbed.hosts) {
+      if (testbed.hosts()) {
         report = HadoopBenchmark.runOnHosts(settings, testbed.clusterOptions(dir.resolve("hosts"), loaded,
             PluginConf.forSpec(dir, loaded, HadoopBenchmark.rules(settings))), System.err);
       } else {

@@ -55,11 +55,11 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long bytes = size.bytes();
     testbed.check();
-    int rounds = this.rounds != null ? this.rounds : testbed.hosts ? HOST_ROUNDS : IN_PROCESS_ROUNDS;
+    int rounds = this.rounds != null ? this.rounds : testbed.hosts() ? HOST_ROUNDS : IN_PROCESS_ROUNDS;
     if (rounds <= 0) {
       throw new ConfigException("--rounds must be > 0, got " + rounds);
     }
-    if (testbed.hosts) {
+    if (testbed.hosts()) {
       Optional<String> unavailable = HostNetwork.unavailableReason();
       if (unavailable.isPresent()) {
         System.err.println("strata: " + unavailable.get());
@@ -72,7 +72,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       List<String> policies = RetrievalPolicies.NAMES;
       Map<String, String> streams = Map.of(StrataKeys.RETRIEVAL_STREAMS_PER_NODE, Integer.toString(streamsPerNode));
       List<RetrievalBenchmark.Result> results;
-      if (testbed.hosts) {
+      if (testbed.hosts()) {
         Map<String, String> pluginConf = new LinkedHashMap<>(PluginConf.forSpec(dir, loaded, "/bench=hybrid"));
         pluginConf.putAll(streams);
         results = HostRetrievalBenchmark.run(testbed.clusterOptions(dir, loaded, pluginConf), bytes, rounds,
@@ -82,7 +82,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       }
       System.out.printf("Retrieval policies, spec '%s', %d readers x %s, %d rounds, data placed by hybrid, "
           + "%d streams per node%n", loaded.spec().name(), loaded.spec().nodes().size(), size, rounds, streamsPerNode);
-      if (testbed.hosts) {
+      if (testbed.hosts()) {
         System.out.printf("On the cluster of hosts (%s), one reader per host inside its namespace; non-local is "
             + "the share of bytes not from the reader's own host%n", HostTestbedOptions.rates(loaded));
       }

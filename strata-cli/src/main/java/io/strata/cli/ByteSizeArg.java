@@ -7,9 +7,9 @@ import picocli.CommandLine;
  * A byte size given on the command line, such as {@code 64MiB} or {@code 120GB}: its bytes, and its text as typed
  * for messages. Options of this type are positive sizes (see {@link Converter}).
  */
-record ByteSizeArg(long bytes, String text) {
+public record ByteSizeArg(long bytes, String text) {
   /** Any size, zero too. */
-  static ByteSizeArg parse(String text) {
+  public static ByteSizeArg parse(String text) {
     try {
       return new ByteSizeArg(ByteSize.parse(text), text);
     } catch (IllegalArgumentException e) {
@@ -18,7 +18,7 @@ record ByteSizeArg(long bytes, String text) {
   }
 
   /** A size above zero. */
-  static ByteSizeArg parsePositive(String text) {
+  public static ByteSizeArg parsePositive(String text) {
     ByteSizeArg size = parse(text);
     if (size.bytes() <= 0) {
       throw new BadOptionValue("must be > 0, got '" + text + "'");
@@ -31,8 +31,8 @@ record ByteSizeArg(long bytes, String text) {
     return text;
   }
 
-  /** The converter {@link StrataCli} registers for every option of this type. */
-  static final class Converter implements CommandLine.ITypeConverter<ByteSizeArg> {
+  /** The converter the command line has for every option of this type. */
+  public static final class Converter implements CommandLine.ITypeConverter<ByteSizeArg> {
     @Override
     public ByteSizeArg convert(String text) {
       return parsePositive(text);
@@ -40,7 +40,7 @@ record ByteSizeArg(long bytes, String text) {
   }
 
   /** For an option where a size of zero turns something off. */
-  static final class OrZero implements CommandLine.ITypeConverter<ByteSizeArg> {
+  public static final class OrZero implements CommandLine.ITypeConverter<ByteSizeArg> {
     @Override
     public ByteSizeArg convert(String text) {
       return parse(text);

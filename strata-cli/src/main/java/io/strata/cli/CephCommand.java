@@ -1,7 +1,7 @@
 package io.strata.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code strata ceph up|down|status}: a local Ceph cluster for in-place analytics. */
 @Command(name = "ceph", mixinStandardHelpOptions = true,
@@ -9,10 +9,7 @@ import picocli.CommandLine.Command;
         "1 monitor, 1 manager, one OSD per node of the spec in a CRUSH host named after the node, one replicated pool.",
         "Installs Debian's Ceph packages first when they are missing (needs root)."},
     subcommands = {CephUpCommand.class, CephDownCommand.class, CephStatusCommand.class})
-final class CephCommand implements Runnable {
-  /** Where {@code strata ceph up} keeps the cluster unless told otherwise; scan and status look there too. */
-  static final String DEFAULT_DIR = "strata-ceph";
-
+public final class CephCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
     description = {
         "Stop the Ceph daemons started in DIR (TERM, then KILL after 10 s), exactly the pids recorded there."})
 final class CephDownCommand implements Callable<Integer> {
-  @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephCommand.DEFAULT_DIR,
+  @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephDir.DEFAULT,
       description = "the cluster's directory (default: ${DEFAULT-VALUE})")
   Path dir;
 

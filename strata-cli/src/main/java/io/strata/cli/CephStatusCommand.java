@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
     description = {"Show the local Ceph cluster's health, its CRUSH hosts with their OSDs, and its pools.",
         "Exits 1 when no cluster runs in DIR."})
 final class CephStatusCommand implements Callable<Integer> {
-  @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephCommand.DEFAULT_DIR,
+  @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephDir.DEFAULT,
       description = "the cluster's directory (default: ${DEFAULT-VALUE})")
   Path dir;
 

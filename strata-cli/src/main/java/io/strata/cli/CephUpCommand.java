@@ -22,7 +22,7 @@ final class CephUpCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
 
-  @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephCommand.DEFAULT_DIR,
+  @Option(names = "--dir", paramLabel = "DIR", defaultValue = CephDir.DEFAULT,
       description = "where the daemons keep data, logs, pids and ceph.conf (default: ${DEFAULT-VALUE})")
   Path dir;
 

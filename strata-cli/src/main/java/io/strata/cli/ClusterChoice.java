@@ -11,7 +11,7 @@ import java.util.Iterator;
 import picocli.CommandLine.Option;
 
 /** {@code --preset NAME | --spec FILE}: which cluster layout a command works with. */
-final class ClusterChoice {
+public final class ClusterChoice {
   @Option(names = "--preset", paramLabel = "NAME",
       description = "a built-in testbed: ${COMPLETION-CANDIDATES}", completionCandidates = PresetNames.class)
   String preset;
@@ -20,14 +20,14 @@ final class ClusterChoice {
   Path specFile;
 
   /** A parsed spec and its source text (copied next to client configuration). */
-  record Loaded(ClusterSpec spec, String text) {}
+  public record Loaded(ClusterSpec spec, String text) {}
 
-  boolean given() {
+  public boolean given() {
     return preset != null || specFile != null;
   }
 
   /** Loads the chosen spec, or {@code fallbackPreset} when neither option is given. */
-  Loaded load(String fallbackPreset) {
+  public Loaded load(String fallbackPreset) {
     if (preset != null && specFile != null) {
       throw new ConfigException("give either --preset or --spec, not both");
     }
@@ -47,7 +47,7 @@ final class ClusterChoice {
   }
 
   /** Completion candidates for {@code --preset}. */
-  static final class PresetNames implements Iterable<String> {
+  public static final class PresetNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
       return Presets.NAMES.iterator();

@@ -1,7 +1,7 @@
 package io.strata.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code strata cluster ...}: the embedded cluster. */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         + "as hosts in network namespaces.",
     subcommands = {ClusterUpCommand.class, ClusterDownCommand.class, ClusterDataNodeCommand.class,
         ClusterLinkCommand.class, ClusterExecCommand.class})
-final class ClusterCommand implements Runnable {
+public final class ClusterCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 

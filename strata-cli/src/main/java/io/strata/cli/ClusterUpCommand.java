@@ -3,21 +3,18 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.core.config.ConfigException;
 import io.strata.bench.energy.EmbeddedClusterPower;
+import io.strata.core.config.ConfigException;
+import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.control.ClusterControl;
 import io.strata.embedded.control.EmbeddedClusterTarget;
-import java.nio.file.Path;
-import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.hdfs.HadoopSettings;
 import io.strata.hdfs.StrataKeys;
 import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.hdfs.power.PowerManager;
-import io.strata.hdfs.power.PoweredVolume;
-import java.io.IOException;
-import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -164,8 +161,10 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     }
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     EmbeddedPower powerManager = power
-        ? EmbeddedClusterPower.start(running, PowerManager.Settings.defaults(base.resolve(ClientConfigWriter.POWER_STATE_DIR))
-            .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()), null, group)
+        ? EmbeddedClusterPower.start(running,
+            PowerManager.Settings.defaults(base.resolve(ClientConfigWriter.POWER_STATE_DIR))
+                .withIdleTimeout(idleTimeout == null ? null : idleTimeout.duration()),
+            null, group)
         : null;
     // Ctrl-C and SIGTERM stop the cluster before the JVM begins to shut down: a stopping DataNode removes shutdown
     // hooks of its own, which the JVM refuses during its shutdown, and the DataNode's stop is then cut short.

@@ -76,13 +76,13 @@ final class DashboardCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     DashboardServer.Settings settings = DashboardSettings.of(port, bind, allowActions, refresh);
     PlanSource plans = null;
-    if (audit != null && audit.file != null) {
+    if (audit != null && audit.file() != null) {
       ZoneId zone = audit.check();
       OptionChecks.absolutePath(planPath, "--plan-path");
       advice.check();
       boolean redundant = connection.secondaryTierRedundant();
-      plans = new AuditLogPlans(nodes -> advice.make(nodes, nodes, redundant), audit.file, zone, planPath,
-          advice.advisor);
+      plans = new AuditLogPlans(nodes -> advice.make(nodes, nodes, redundant), audit.file(), zone, planPath,
+          advice.advisor());
     }
     Configuration conf = connection.configuration();
     TierSource tiers = tierSource(connection);

@@ -11,38 +11,38 @@ import io.strata.dashboard.DashboardContext;
 import io.strata.dashboard.DashboardServer;
 import io.strata.dashboard.PlanSource;
 import io.strata.dashboard.TierSource;
-import io.strata.hdfs.autotier.Advice;
-import java.io.IOException;
-import java.time.Duration;
-import java.time.ZoneId;
-import java.util.concurrent.CountDownLatch;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.embedded.hosts.HostReaders;
+import io.strata.hdfs.autotier.Advice;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
 import io.strata.hdfs.workload.DatasetWriter;
 import io.strata.hdfs.workload.ParallelReader;
 import io.strata.inplace.demo.InPlaceDemo;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import sun.misc.Signal;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import sun.misc.Signal;
 
 /** {@code strata demo}: the whole story on an embedded hatS cluster in a few minutes. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -106,7 +106,7 @@ final class DemoCommand implements Callable<Integer> {
       throw new ConfigException("--files must be > 0, got " + files);
     }
     testbed.check();
-    if (dashboardPort != null && (inplace || testbed.hosts)) {
+    if (dashboardPort != null && (inplace || testbed.hosts())) {
       throw new ConfigException("--dashboard shows the embedded demo's cluster; for the cluster of hosts start "
           + "'strata cluster up --hosts' and 'strata dashboard --conf DIR' against it");
     }
@@ -117,15 +117,16 @@ final class DemoCommand implements Callable<Integer> {
       throw new ConfigException("--quick-disks is for --energy only");
     }
     if (energy) {
-      if (inplace || testbed.hosts) {
+      if (inplace || testbed.hosts()) {
         throw new ConfigException("--energy runs on the embedded energy cluster; drop " + (inplace ? "--inplace"
             : "--hosts"));
       }
       Path energyDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-energy");
       try {
         new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir), System.out,
-            total -> writeProgress(progress("write", total))).run(dashboardPort == null ? null
-                : (cluster, powerState) -> keepUpForDashboard(cluster, powerState, energyDir));
+            total -> writeProgress(progress("write", total))).run(
+                dashboardPort == null ? null
+                    : (cluster, powerState) -> keepUpForDashboard(cluster, powerState, energyDir));
         return 0;
       } finally {
         if (keep == null) {
@@ -133,7 +134,7 @@ final class DemoCommand implements Callable<Integer> {
         }
       }
     }
-    if (inplace && testbed.hosts) {
+    if (inplace && testbed.hosts()) {
       throw new ConfigException("--inplace runs on Ceph, not on the cluster of hosts; drop --hosts");
     }
     if (inplace) {
@@ -150,7 +151,7 @@ final class DemoCommand implements Callable<Integer> {
       }
       return 0;
     }
-    if (testbed.hosts && HostNetwork.unavailableReason().isPresent()) {
+    if (testbed.hosts() && HostNetwork.unavailableReason().isPresent()) {
       System.err.println("strata: " + HostNetwork.unavailableReason().get());
       return ExitCodes.FAILED;
     }
@@ -162,12 +163,12 @@ final class DemoCommand implements Callable<Integer> {
       rules.append(rules.length() == 0 ? "" : ";").append(directory(policy)).append('=').append(policy);
     }
     System.out.printf("Starting the %s '%s' cluster: %d DataNodes, %d racks, tiers %s%n",
-        testbed.hosts ? "host testbed" : "embedded", hats.spec().name(), hats.spec().nodes().size(),
+        testbed.hosts() ? "host testbed" : "embedded", hats.spec().name(), hats.spec().nodes().size(),
         hats.spec().racks().size(),
         hats.spec().tierMap().tiers().stream().map(t -> t.name() + " " + (int) t.readMBps() + " MB/s").toList());
     List<Outcome> outcomes;
     try {
-      outcomes = testbed.hosts ? runOnHosts(hats, dir, rules.toString(), bytes, started)
+      outcomes = testbed.hosts() ? runOnHosts(hats, dir, rules.toString(), bytes, started)
           : runEmbedded(hats, dir, rules.toString(), bytes, started);
     } finally {
       if (keep == null) {

@@ -5,8 +5,8 @@ import java.time.Duration;
 import picocli.CommandLine;
 
 /** A duration given on the command line, such as {@code 90s} or {@code 12h}: its length, and its text as typed. */
-record DurationArg(Duration duration, String text) {
-  long millis() {
+public record DurationArg(Duration duration, String text) {
+  public long millis() {
     return duration.toMillis();
   }
 
@@ -15,8 +15,8 @@ record DurationArg(Duration duration, String text) {
     return text;
   }
 
-  /** The converter {@link StrataCli} registers for every option of this type. */
-  static final class Converter implements CommandLine.ITypeConverter<DurationArg> {
+  /** The converter the command line has for every option of this type. */
+  public static final class Converter implements CommandLine.ITypeConverter<DurationArg> {
     @Override
     public DurationArg convert(String text) {
       try {

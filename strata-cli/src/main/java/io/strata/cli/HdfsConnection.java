@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * {@code strata cluster up} writes, else {@code $HADOOP_CONF_DIR}) and/or {@code --fs URI}; and which tiers to
  * report: {@code --preset}/{@code --spec}, else the spec found in DIR, else one tier per storage type.
  */
-final class HdfsConnection {
+public final class HdfsConnection {
   @Option(names = "--conf", paramLabel = "DIR",
       description = "Hadoop client configuration directory (default: $HADOOP_CONF_DIR)")
   Path confDir;
@@ -35,12 +35,12 @@ final class HdfsConnection {
   @Mixin
   ClusterChoice cluster;
 
-  Configuration configuration() {
+  public Configuration configuration() {
     return configuration(configDir(), fsUri);
   }
 
   /** A new client of the file system the options name (closing it closes no one else's); its conf is theirs. */
-  FileSystem fileSystem() throws IOException {
+  public FileSystem fileSystem() throws IOException {
     return FileSystem.newInstance(configuration());
   }
 
@@ -49,12 +49,12 @@ final class HdfsConnection {
    *
    * @throws ConfigException when the options name a file system that is not HDFS
    */
-  DistributedFileSystem hdfs() throws IOException {
+  public DistributedFileSystem hdfs() throws IOException {
     return HdfsFileSystems.open(configuration());
   }
 
   /** A client configuration from a configuration directory (may be null) and a file system URI (may be null). */
-  static Configuration configuration(Path dir, String fsUri) {
+  public static Configuration configuration(Path dir, String fsUri) {
     Configuration conf = new HdfsConfiguration();
     if (dir != null) {
       if (!Files.isDirectory(dir)) {
@@ -72,7 +72,7 @@ final class HdfsConnection {
     return conf;
   }
 
-  TierMap tierMap() {
+  public TierMap tierMap() {
     return specTierMap().orElseGet(TierMap::byStorageKind);
   }
 
@@ -80,7 +80,7 @@ final class HdfsConnection {
    * As {@link #tierMap()}, except that without a spec the tiers are the storage types the live DataNodes of
    * {@code fs} have, as the placement plugin sees them, so tier layouts come out as the plugin places them.
    */
-  TierMap tierMap(DistributedFileSystem fs) throws IOException {
+  public TierMap tierMap(DistributedFileSystem fs) throws IOException {
     Optional<TierMap> spec = specTierMap();
     return spec.isPresent() ? spec.get() : ClusterView.tiersByStorageType(fs);
   }
@@ -93,7 +93,7 @@ final class HdfsConnection {
    * True when every volume of the spec's secondary tiers (backup or ARCHIVE) sits on an internally redundant
    * device, such as a RAID filer; false without a spec.
    */
-  boolean secondaryTierRedundant() {
+  public boolean secondaryTierRedundant() {
     return spec().map(ClusterSpec::secondaryTierRedundant).orElse(false);
   }
 
@@ -109,12 +109,13 @@ final class HdfsConnection {
     return Optional.empty();
   }
 
-  private Path configDir() {
+  /** {@code --conf}, else $HADOOP_CONF_DIR, else null. */
+  public Path configDir() {
     return configDir(confDir);
   }
 
   /** The given directory, else $HADOOP_CONF_DIR, else null. */
-  static Path configDir(Path given) {
+  public static Path configDir(Path given) {
     if (given != null) {
       return given;
     }

@@ -9,16 +9,12 @@ import io.strata.embedded.control.HostClusterTarget;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.embedded.hosts.HostNetworkState;
-import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 import sun.misc.Signal;
 
 /** {@code strata cluster up --hosts}: the cluster of hosts ({@link HostCluster}) until Ctrl-C or SIGTERM. */

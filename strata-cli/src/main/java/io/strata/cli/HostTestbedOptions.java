@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
  * network namespace and DataNode JVM per spec node) instead of the in-process cluster, optionally with other NIC and
  * uplink rates than the spec's, since the kernel shapes only rates up to about 1 Gbit/s (docs/bench-network.md).
  */
-final class HostTestbedOptions {
+public final class HostTestbedOptions {
   @Option(names = "--hosts", description = {"run on the cluster of hosts: every spec node a network namespace with its "
       + "own address, NIC, rack uplink and DataNode JVM, the readers inside the hosts (needs root; see "
       + "docs/cluster.md)"})
@@ -35,8 +35,13 @@ final class HostTestbedOptions {
       description = "with --hosts: the NameNode plugin jar (default: strata-hdfs/target/strata-hdfs-*-plugin.jar)")
   Path pluginJar;
 
+  /** Whether to run on the cluster of hosts. */
+  public boolean hosts() {
+    return hosts;
+  }
+
   /** Fails on testbed options given without {@code --hosts}, or on rates that are not positive. */
-  void check() {
+  public void check() {
     if (!hosts && (nicGbps != null || uplinkGbps != null || pluginJar != null)) {
       throw new ConfigException("--nic-gbps, --uplink-gbps and --plugin-jar are for --hosts only");
     }
@@ -48,7 +53,7 @@ final class HostTestbedOptions {
   }
 
   /** The spec with the NIC and uplink rates these options give, in its text too (the NameNode reads the text). */
-  ClusterChoice.Loaded applyRates(ClusterChoice.Loaded loaded) {
+  public ClusterChoice.Loaded applyRates(ClusterChoice.Loaded loaded) {
     if (nicGbps == null && uplinkGbps == null) {
       return loaded;
     }
@@ -64,14 +69,14 @@ final class HostTestbedOptions {
   }
 
   /** The cluster of hosts' options: the spec, the plugin jar and {@code pluginConf}, 8 MiB blocks. */
-  HostCluster.Options clusterOptions(Path dir, ClusterChoice.Loaded loaded, Map<String, String> pluginConf)
+  public HostCluster.Options clusterOptions(Path dir, ClusterChoice.Loaded loaded, Map<String, String> pluginConf)
       throws IOException {
     return HostCluster.Options.defaults(dir, loaded.spec(), loaded.text(), PluginJar.find(pluginJar),
         HostCluster.hadoopJarsOfThisJvm(), pluginConf);
   }
 
   /** The rates the testbed shapes, for a heading. */
-  static String rates(ClusterChoice.Loaded loaded) {
+  public static String rates(ClusterChoice.Loaded loaded) {
     return String.format("NICs %s Gbit/s, rack uplinks %s Gbit/s", format(loaded.spec().network().nicGbps()),
         format(loaded.spec().network().rackUplinkGbps()));
   }

@@ -18,18 +18,18 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code strata kat ...}: key-aware placement (KAT): ingest by key, and check or heal where partitions live. */
 @Command(name = "kat", mixinStandardHelpOptions = true,
     description = {"Key-aware placement (KAT): store every record of a key on the DataNode where that key will be "
         + "reduced, so MapReduce's shuffle stays on the node. See docs/kat.md for the job modes."},
     subcommands = {KatCommand.Ingest.class, KatCommand.Check.class, KatCommand.Heal.class})
-final class KatCommand implements Runnable {
+public final class KatCommand implements Runnable {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   @CommandLine.Spec

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
         "Each action is logged with its reason; counts are Hadoop metrics (JMX bean "
             + "Hadoop:service=StrataMonitor,name=TierMonitor). Needs the HDFS superuser, like the Mover. HDFS "
             + "records read times only with dfs.namenode.accesstime.precision > 0 (default: hourly)."})
-final class MonitorCommand implements Callable<Integer> {
+public final class MonitorCommand implements Callable<Integer> {
   @Mixin
   HdfsConnection connection;
 

@@ -3,11 +3,11 @@ package io.strata.cli;
 import io.strata.core.config.ConfigException;
 
 /** Checks of option values that their type cannot express, each failing as a bad input naming the option. */
-final class OptionChecks {
+public final class OptionChecks {
   private OptionChecks() {}
 
   /** {@code value} when it is at least 1. */
-  static int atLeastOne(int value, String option) {
+  public static int atLeastOne(int value, String option) {
     if (value < 1) {
       throw new ConfigException(option + " must be >= 1, got " + value);
     }
@@ -15,7 +15,7 @@ final class OptionChecks {
   }
 
   /** {@code path} when it is absolute. */
-  static String absolutePath(String path, String option) {
+  public static String absolutePath(String path, String option) {
     if (path == null || !path.startsWith("/")) {
       throw new ConfigException(option + " must be absolute (start with /): " + path);
     }

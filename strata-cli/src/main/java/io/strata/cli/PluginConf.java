@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /** The NameNode settings that turn on Strata's placement plugin for an embedded cluster of a spec. */
-final class PluginConf {
+public final class PluginConf {
   private PluginConf() {}
 
   /**
@@ -17,7 +17,7 @@ final class PluginConf {
    * configuration, first, since the NameNode reads it at startup; the rules are checked here so a bad one starts
    * nothing.
    */
-  static Map<String, String> forSpec(Path base, ClusterChoice.Loaded loaded, String rules) throws IOException {
+  public static Map<String, String> forSpec(Path base, ClusterChoice.Loaded loaded, String rules) throws IOException {
     PlacementRules.of(PlacementRules.parseInline(rules, "--rules"), loaded.spec().tierMap());
     Files.createDirectories(base);
     Path specFile = base.resolve(ClientConfigWriter.SPEC_FILE);

@@ -9,11 +9,11 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The NameNode plugin jar a cluster of hosts runs: {@code --plugin-jar}, else the one this source tree built. */
-final class PluginJar {
+public final class PluginJar {
   private PluginJar() {}
 
   /** {@code given} (from {@code --plugin-jar}) if not null, else the plugin jar strata-hdfs's build made. */
-  static Path find(Path given) throws IOException {
+  public static Path find(Path given) throws IOException {
     if (given != null) {
       if (!Files.isRegularFile(given)) {
         throw new ConfigException("--plugin-jar: no such file " + given);

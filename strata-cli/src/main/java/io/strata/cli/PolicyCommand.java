@@ -13,11 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code strata policy ...}: placement rules by path, kept in HDFS so the NameNode plugin picks them up. */
 @Command(name = "policy", mixinStandardHelpOptions = true,

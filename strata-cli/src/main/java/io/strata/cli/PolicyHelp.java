@@ -9,9 +9,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.TextTable;
+import picocli.CommandLine;
 
 /**
  * The policy lists of the help texts, built from the decision core's catalogs so that no help can leave a policy
@@ -19,18 +19,18 @@ import picocli.CommandLine.Help.TextTable;
  * policies with their one-line descriptions; options name them through {@code completionCandidates} and
  * {@code ${COMPLETION-CANDIDATES}}.
  */
-final class PolicyHelp {
+public final class PolicyHelp {
   /** The command's help lists the placement policies. */
-  interface ListsPlacementPolicies {}
+  public interface ListsPlacementPolicies {}
 
   /** The command's help lists the retrieval policies. */
-  interface ListsRetrievalPolicies {}
+  public interface ListsRetrievalPolicies {}
 
   /** The command's help lists the replication advisors. */
-  interface ListsAdvisors {}
+  public interface ListsAdvisors {}
 
   /** The placement policies' syntaxes, for {@code completionCandidates}. */
-  static final class PlacementNames implements Iterable<String> {
+  public static final class PlacementNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
       return PlacementPolicies.STANDARD.syntaxes().iterator();
@@ -38,7 +38,7 @@ final class PolicyHelp {
   }
 
   /** The retrieval policies' names, for {@code completionCandidates}. */
-  static final class RetrievalNames implements Iterable<String> {
+  public static final class RetrievalNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
       return RetrievalPolicies.STANDARD.names().iterator();
@@ -46,7 +46,7 @@ final class PolicyHelp {
   }
 
   /** The replication advisors' names, for {@code completionCandidates}. */
-  static final class AdvisorNames implements Iterable<String> {
+  public static final class AdvisorNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
       return ReplicationAdvisors.NAMES.iterator();
@@ -54,7 +54,7 @@ final class PolicyHelp {
   }
 
   /** The simulator's popularity policies: none, or an advisor. */
-  static final class PopularityNames implements Iterable<String> {
+  public static final class PopularityNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
       return Stream.concat(Stream.of(SimPolicies.NO_POPULARITY), ReplicationAdvisors.NAMES.stream()).iterator();
@@ -68,7 +68,7 @@ final class PolicyHelp {
   private PolicyHelp() {}
 
   /** Adds the policy sections to every command of the tree that asks for them. */
-  static void addSections(CommandLine commandLine) {
+  public static void addSections(CommandLine commandLine) {
     List<Object> parts = new ArrayList<>();
     parts.add(commandLine.getCommandSpec().userObject());
     commandLine.getCommandSpec().mixins().values().forEach(mixin -> parts.add(mixin.userObject()));

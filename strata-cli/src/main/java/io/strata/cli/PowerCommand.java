@@ -1,13 +1,13 @@
 package io.strata.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code strata power ...}: the power manager that puts backup disks to sleep, and its accounting. */
 @Command(name = "power", mixinStandardHelpOptions = true,
     description = "Energy-efficient HDFS's power manager: run it beside a DataNode, or see what it did.",
     subcommands = {PowerRunCommand.class, PowerStatusCommand.class})
-final class PowerCommand implements Runnable {
+public final class PowerCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 

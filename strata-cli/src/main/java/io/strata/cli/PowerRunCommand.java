@@ -15,7 +15,6 @@ import io.strata.hdfs.power.RedundancyWatch;
 import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -156,9 +155,5 @@ final class PowerRunCommand implements Callable<Integer> {
       }
     }
     return 0;
-  }
-
-  static Duration orNull(DurationArg arg) {
-    return arg == null ? null : arg.duration();
   }
 }

@@ -6,10 +6,10 @@ import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PowerStatus;
-import io.strata.hdfs.retrieval.ReadCounts;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
+import io.strata.hdfs.retrieval.ReadCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.concurrent.Callable;
@@ -83,7 +83,7 @@ final class ReportCommand implements Callable<Integer> {
           + powerState + ": no power status there (is a power manager running with --state-dir " + powerState
           + "?)"));
     }
-    java.nio.file.Path conf = HdfsConnection.configDir(connection.confDir);
+    java.nio.file.Path conf = connection.configDir();
     if (conf == null || !Files.isDirectory(conf.resolve(ClientConfigWriter.POWER_STATE_DIR))) {
       return null;
     }

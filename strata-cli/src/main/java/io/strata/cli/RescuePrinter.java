@@ -6,11 +6,11 @@ import io.strata.hdfs.rescue.FilerRescue;
 import java.util.Locale;
 
 /** A rescued block as {@code strata tier rescue} and {@code strata autotier run} print it. */
-final class RescuePrinter {
+public final class RescuePrinter {
   private RescuePrinter() {}
 
   /** One block's outcome as a line of text. */
-  static String line(FilerRescue.BlockResult block) {
+  public static String line(FilerRescue.BlockResult block) {
     return String.format(Locale.ROOT, "%-13s %s %s %s%s%s", block.outcome().label(),
         block.file(), block.block(), ByteSize.format(block.bytes()),
         block.source() == null ? "" : " from " + block.source() + (block.target() == null ? "" : " to "
@@ -19,7 +19,7 @@ final class RescuePrinter {
   }
 
   /** One block's outcome put into {@code node}. */
-  static ObjectNode json(ObjectNode node, FilerRescue.BlockResult block) {
+  public static ObjectNode json(ObjectNode node, FilerRescue.BlockResult block) {
     return node.put("file", block.file()).put("block", block.block()).put("bytes", block.bytes())
         .put("outcome", block.outcome().label()).put("source", block.source()).put("target", block.target())
         .put("detail", block.detail());

@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
         "docs/gif-format.md). Run it again to pick up new, changed and deleted objects: the new GIF is written",
         "beside the old one and renamed over it, so readers always see a whole GIF. Hadoop then reads the objects",
         "in place as cephgif://POOL/OBJECT."})
-final class ScanCommand implements Callable<Integer> {
+public final class ScanCommand implements Callable<Integer> {
   @Parameters(paramLabel = "ceph://POOL[/PREFIX]", description = "the pool, and a prefix of object names to keep")
   String target;
 
@@ -132,7 +132,7 @@ final class ScanCommand implements Callable<Integer> {
       conf.set(InPlaceKeys.CEPH_CONF_FILE, cephConf.toAbsolutePath().toString());
     } else if (conf.get(InPlaceKeys.CEPH_CONF_FILE) == null && conf.get(InPlaceKeys.CEPH_MON_HOST) == null) {
       String env = System.getenv("CEPH_CONF");
-      Path local = Path.of(CephCommand.DEFAULT_DIR, LocalCephCluster.CONF_FILE);
+      Path local = Path.of(CephDir.DEFAULT, LocalCephCluster.CONF_FILE);
       if (env != null && !env.isBlank()) {
         conf.set(InPlaceKeys.CEPH_CONF_FILE, env);
       } else if (Files.isRegularFile(local)) {

@@ -30,10 +30,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code strata simulate}: the trace-driven simulator, a paper's scenario or one run of your own. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,

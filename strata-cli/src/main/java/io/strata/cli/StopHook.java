@@ -9,13 +9,13 @@ import java.util.concurrent.TimeUnit;
  * up to a grace period until the loop says it has finished its step, so a change under way is journaled as cut
  * short rather than lost mid-write.
  */
-final class StopHook {
+public final class StopHook {
   private final CountDownLatch finished = new CountDownLatch(1);
 
   private StopHook() {}
 
   /** Installs a hook that runs {@code stop} (which should interrupt the loop's thread) and waits for it. */
-  static StopHook install(String name, Runnable stop, Duration grace) {
+  public static StopHook install(String name, Runnable stop, Duration grace) {
     StopHook hook = new StopHook();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       stop.run();
@@ -29,7 +29,7 @@ final class StopHook {
   }
 
   /** The loop has finished: the JVM may exit. */
-  void finished() {
+  public void finished() {
     finished.countDown();
   }
 }

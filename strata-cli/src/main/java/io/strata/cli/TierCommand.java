@@ -1,9 +1,9 @@
 package io.strata.cli;
 
-import io.strata.hdfs.NameNodeJmx;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.core.config.ByteSize;
+import io.strata.hdfs.NameNodeJmx;
 import io.strata.hdfs.tier.TierListing;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResult;
@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code strata tier ...}: hatS's tier management API (Table II) against a live HDFS. */
 @Command(name = "tier", mixinStandardHelpOptions = true,
@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
         "Needs the HDFS superuser, like the Balancer and the Mover."},
     subcommands = {TierCommand.ListTiers.class, TierCommand.Create.class, TierCommand.Delete.class,
         TierCommand.Move.class, TierCommand.SetPolicy.class, TierRescueCommand.class})
-final class TierCommand implements Runnable {
+public final class TierCommand implements Runnable {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   @CommandLine.Spec

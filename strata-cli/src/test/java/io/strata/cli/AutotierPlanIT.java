@@ -30,9 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AutotierPlanIT {
   @Test
   void hotFilesGainReplicasAndColdOnesGoToTheFilerWithOneReplica(@TempDir Path dir) throws Exception {
-    ClusterChoice choice = new ClusterChoice();
-    choice.preset = "aptstore";
-    ClusterChoice.Loaded loaded = choice.load(null);
+    ClusterChoice.Loaded loaded = new ClusterChoice().load("aptstore");
     Path audit = dir.resolve("hdfs-audit.log");
     EmbeddedCluster.Options options = EmbeddedCluster.Options.defaults(dir.resolve("hdfs")).withEmulation(false)
         .withBlockSize(1 << 20).withAuditLog(audit);

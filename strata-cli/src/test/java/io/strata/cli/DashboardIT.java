@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.bench.energy.EmbeddedClusterPower;
-import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.hdfs.power.PowerManager;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import picocli.CommandLine;
 
 /**
  * {@code strata dashboard} as its own process against an embedded hatS cluster, its page loaded in a real headless
@@ -341,10 +342,7 @@ class DashboardIT {
   }
 
   private static HdfsConnection connection(String conf) {
-    HdfsConnection connection = new HdfsConnection();
-    connection.confDir = Path.of(conf);
-    connection.cluster = new ClusterChoice();
-    return connection;
+    return CommandLine.populateCommand(new HdfsConnection(), "--conf", conf);
   }
 
   private static int replicasOn(JsonNode report, String tier) {
