@@ -1,5 +1,7 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.popularity.AdvisorConfig;

@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.OptionChecks;
 import io.strata.core.tier.TierMap;
 import io.strata.hdfs.autotier.DryRunPlan;
 import java.time.ZoneId;

@@ -1,5 +1,10 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.StopHook;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.ReplicationAdvisors;
 import io.strata.hdfs.NameNodeJmx;

@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import io.strata.bench.autotier.AutotierImpactBenchmark;
+import io.strata.cli.shared.BadOptionValue;
+import io.strata.cli.shared.ByteSizeArg;
 import io.strata.core.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;

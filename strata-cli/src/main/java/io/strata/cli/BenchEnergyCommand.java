@@ -2,6 +2,8 @@ package io.strata.cli;
 
 import io.strata.bench.energy.EnergyBenchmark;
 import io.strata.bench.energy.EnergyReport;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.DurationArg;
 import io.strata.core.config.ConfigException;
 import io.strata.core.energy.NodePower;
 import io.strata.core.energy.WakePredictors;

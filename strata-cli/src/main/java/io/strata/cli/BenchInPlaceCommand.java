@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ByteSizeArg;
 import io.strata.core.config.ConfigException;
 import io.strata.inplace.bench.InPlaceBenchmark;
 import io.strata.inplace.ceph.LocalCephCluster;

@@ -2,6 +2,10 @@ package io.strata.cli;
 
 import io.strata.bench.kat.KatBenchmark;
 import io.strata.bench.kat.KatReport;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.PluginJar;
 import io.strata.core.config.ConfigException;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ExitCodes;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.embedded.hosts.NetworkFidelityBench;
 import java.util.List;

@@ -2,6 +2,11 @@ package io.strata.cli;
 
 import io.strata.bench.retrieval.HostRetrievalBenchmark;
 import io.strata.bench.retrieval.RetrievalBenchmark;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.HostTestbedOptions;
+import io.strata.cli.shared.PluginConf;
 import io.strata.core.config.ConfigException;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.embedded.hosts.HostNetwork;

@@ -1,6 +1,9 @@
 package io.strata.cli;
 
 import io.strata.bench.tier.TierMoveBenchmark;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.OptionChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ExitCodes;
 import io.strata.inplace.ceph.LocalCephCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.inplace.ceph.LocalCephCluster;
 import io.strata.inplace.rados.CephClientConfig;
 import io.strata.inplace.rados.RadosCluster;

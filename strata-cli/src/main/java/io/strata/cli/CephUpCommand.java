@@ -2,6 +2,8 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.NodeSpec;
 import io.strata.inplace.ceph.LocalCephCluster;

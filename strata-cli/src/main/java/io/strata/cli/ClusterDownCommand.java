@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ExitCodes;
 import io.strata.embedded.control.ClusterControl;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;

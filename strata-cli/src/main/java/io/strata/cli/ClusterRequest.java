@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ExitCodes;
 import io.strata.embedded.control.ClusterControl;
 import java.io.IOException;
 import java.nio.file.Path;

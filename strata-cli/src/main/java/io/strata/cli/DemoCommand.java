@@ -1,6 +1,12 @@
 package io.strata.cli;
 
 import io.strata.bench.demo.EnergyDemo;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.HostTestbedOptions;
+import io.strata.cli.shared.PluginConf;
+import io.strata.cli.shared.StopHook;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.AdvisorConfig;

@@ -2,6 +2,10 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.PluginConf;
+import io.strata.cli.shared.PluginJar;
 import io.strata.core.config.ConfigException;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.control.ClusterControl;

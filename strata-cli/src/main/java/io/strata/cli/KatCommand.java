@@ -2,6 +2,9 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.HdfsConnection;
 import io.strata.core.config.ConfigException;
 import io.strata.core.kat.KeyFunctions;
 import io.strata.hdfs.kat.KatCheck;

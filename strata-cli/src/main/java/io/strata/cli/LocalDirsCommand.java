@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.tier.Tier;

@@ -3,6 +3,8 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ConfigException;
 import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.PlacementRules;

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.DurationArg;
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.device.DeviceProfile;

@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PowerStatus;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.HdfsConnection;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.inplace.ceph.LocalCephCluster;

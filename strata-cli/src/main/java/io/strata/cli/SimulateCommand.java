@@ -1,5 +1,9 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.popularity.AdvisorConfig;

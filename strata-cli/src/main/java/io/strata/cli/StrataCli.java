@@ -1,5 +1,11 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.BadOptionValue;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.Failures;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ConfigException;
 import io.strata.hdfs.StackTraces;
 import io.strata.hdfs.tier.TierAccessException;

@@ -2,6 +2,10 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ByteSize;
 import io.strata.hdfs.NameNodeJmx;
 import io.strata.hdfs.tier.TierListing;

@@ -3,6 +3,8 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.bench.autotier.AutotierImpactBenchmark;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.PluginConf;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.core.spec.VolumeSpec;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.rescue.ShareVolume;

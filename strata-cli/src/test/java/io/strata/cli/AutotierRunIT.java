@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ClusterChoice;
 import io.strata.core.device.StorageKind;
 import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.EmbeddedCluster;

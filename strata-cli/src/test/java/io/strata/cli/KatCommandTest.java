@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.hdfs.kat.KatCheck;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.hdfs.power.EmulatedDisks;
 import io.strata.hdfs.power.PowerManager;

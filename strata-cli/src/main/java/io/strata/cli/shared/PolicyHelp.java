@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.popularity.ReplicationAdvisors;

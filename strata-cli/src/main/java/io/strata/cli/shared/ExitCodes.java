@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 /** The exit codes every command returns besides 0 (success), as the top command's help lists them. */
 public final class ExitCodes {

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 import picocli.CommandLine;
 

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.shared;
 
 import io.strata.hdfs.StackTraces;
 import org.apache.hadoop.ipc.RemoteException;
