@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.bench.BenchCommand;
 import io.strata.cli.shared.BadOptionValue;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.DurationArg;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.bench.hadoop.HadoopBenchReport;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import io.strata.bench.kat.KatBenchmark;
 import io.strata.bench.kat.KatReport;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import io.strata.bench.retrieval.HostRetrievalBenchmark;
 import io.strata.bench.retrieval.RetrievalBenchmark;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import io.strata.bench.kat.ShuffleFreeBenchmark;
 import java.util.concurrent.Callable;

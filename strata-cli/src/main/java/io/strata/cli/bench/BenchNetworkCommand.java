@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import io.strata.cli.shared.ExitCodes;
 import io.strata.embedded.hosts.HostNetwork;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import io.strata.bench.popularity.PopularityBenchmark;
 import java.util.concurrent.Callable;

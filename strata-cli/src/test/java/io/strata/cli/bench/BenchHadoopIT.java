@@ -1,10 +1,11 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

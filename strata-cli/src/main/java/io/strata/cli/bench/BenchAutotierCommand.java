@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import io.strata.bench.autotier.AutotierImpactBenchmark;
 import io.strata.cli.shared.BadOptionValue;

@@ -1,8 +1,9 @@
-package io.strata.cli;
+package io.strata.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.cli.CliRun;
 import org.junit.jupiter.api.Test;
 
 /** {@code strata bench hadoop}'s option checks, which refuse bad input before any cluster starts. */
