@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import io.strata.cli.bench.BenchCommand;
+import io.strata.cli.cluster.ClusterCommand;
 import io.strata.cli.shared.BadOptionValue;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.DurationArg;

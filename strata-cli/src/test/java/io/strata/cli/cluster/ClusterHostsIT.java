@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.CliRun;
+import io.strata.cli.StrataCli;
 import io.strata.embedded.hosts.HostNetwork;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.cluster;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.cluster;
 
 import io.strata.cli.shared.ExitCodes;
 import io.strata.embedded.control.ClusterControl;

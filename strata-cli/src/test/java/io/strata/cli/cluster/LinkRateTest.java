@@ -1,9 +1,10 @@
-package io.strata.cli;
+package io.strata.cli.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.cli.CliRun;
 import io.strata.core.config.ConfigException;
 import org.junit.jupiter.api.Test;
 

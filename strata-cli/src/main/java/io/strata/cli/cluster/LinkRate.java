@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.cluster;
 
 import io.strata.core.config.ConfigException;
 import java.util.Locale;
