@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import io.strata.cli.bench.BenchCommand;
+import io.strata.cli.ceph.CephCommand;
+import io.strata.cli.ceph.ScanCommand;
 import io.strata.cli.cluster.ClusterCommand;
 import io.strata.cli.shared.BadOptionValue;
 import io.strata.cli.shared.ByteSizeArg;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.ceph;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

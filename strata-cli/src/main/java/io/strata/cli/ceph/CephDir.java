@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.ceph;
 
 /** Where {@code strata ceph up} keeps the cluster unless told otherwise: down, status and scan look there too. */
 final class CephDir {

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.ceph;
 
 import io.strata.cli.shared.ExitCodes;
 import io.strata.inplace.ceph.LocalCephCluster;
