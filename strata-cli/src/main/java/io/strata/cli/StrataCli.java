@@ -10,6 +10,8 @@ import io.strata.cli.shared.DurationArg;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.cli.shared.Failures;
 import io.strata.cli.shared.PolicyHelp;
+import io.strata.cli.tier.MonitorCommand;
+import io.strata.cli.tier.TierCommand;
 import io.strata.core.config.ConfigException;
 import io.strata.hdfs.StackTraces;
 import io.strata.hdfs.tier.TierAccessException;

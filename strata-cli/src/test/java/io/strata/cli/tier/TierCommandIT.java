@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.tier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.CliRun;
+import io.strata.cli.StrataCli;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.PluginConf;
 import io.strata.core.device.StorageKind;
