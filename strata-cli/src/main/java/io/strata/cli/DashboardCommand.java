@@ -1,5 +1,7 @@
 package io.strata.cli;
 
+import io.strata.cli.autotier.AdvisorOptions;
+import io.strata.cli.autotier.AuditLogOptions;
 import io.strata.cli.shared.DurationArg;
 import io.strata.cli.shared.HdfsConnection;
 import io.strata.cli.shared.OptionChecks;

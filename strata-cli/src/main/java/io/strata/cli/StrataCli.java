@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.autotier.AutotierCommand;
 import io.strata.cli.bench.BenchCommand;
 import io.strata.cli.ceph.CephCommand;
 import io.strata.cli.ceph.ScanCommand;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import io.strata.cli.shared.DurationArg;
 import io.strata.cli.shared.PolicyHelp;

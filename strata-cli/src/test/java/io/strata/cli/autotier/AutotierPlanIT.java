@@ -1,10 +1,12 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.CliRun;
+import io.strata.cli.StrataCli;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;

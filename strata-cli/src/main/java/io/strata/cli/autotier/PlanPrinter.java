@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import io.strata.core.popularity.Advice;
 import io.strata.core.popularity.FileFacts;

@@ -1,8 +1,9 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.bench.autotier.AutotierImpactBenchmark;
+import io.strata.cli.StrataCli;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.PluginConf;
 import io.strata.core.spec.SpecParser;

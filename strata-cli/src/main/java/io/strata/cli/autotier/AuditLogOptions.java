@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.AuditLogFollower;

@@ -1,10 +1,11 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.cli.CliRun;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
-import static io.strata.cli.AptstoreCluster.MIB;
-import static io.strata.cli.AptstoreCluster.events;
+import static io.strata.cli.autotier.AptstoreCluster.MIB;
+import static io.strata.cli.autotier.AptstoreCluster.events;
 import static io.strata.embedded.EmbeddedCluster.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.cli.shared.HdfsConnection;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.autotier;
 
 import java.io.IOException;
 import java.io.InputStream;
