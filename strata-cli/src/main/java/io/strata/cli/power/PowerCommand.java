@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.power;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.power;
 
 import io.strata.cli.shared.DurationArg;
 import io.strata.core.config.ConfigException;

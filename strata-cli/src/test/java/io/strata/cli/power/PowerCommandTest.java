@@ -1,9 +1,10 @@
-package io.strata.cli;
+package io.strata.cli.power;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.CliRun;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.hdfs.power.EmulatedDisks;
