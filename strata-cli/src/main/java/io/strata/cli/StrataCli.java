@@ -5,6 +5,7 @@ import io.strata.cli.bench.BenchCommand;
 import io.strata.cli.ceph.CephCommand;
 import io.strata.cli.ceph.ScanCommand;
 import io.strata.cli.cluster.ClusterCommand;
+import io.strata.cli.kat.KatCommand;
 import io.strata.cli.power.PowerCommand;
 import io.strata.cli.shared.BadOptionValue;
 import io.strata.cli.shared.ByteSizeArg;

@@ -1,10 +1,11 @@
-package io.strata.cli;
+package io.strata.cli.kat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.CliRun;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.hdfs.kat.KatCheck;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package io.strata.cli;
+package io.strata.cli.kat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
