@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.cli.shared.DurationArg;
 import io.strata.cli.shared.Failures;
-import io.strata.cli.tier.RescuePrinter;
+import io.strata.cli.shared.RescuePrinter;
 import io.strata.core.config.ByteSize;
 import io.strata.hdfs.autotier.Advice;
 import io.strata.hdfs.autotier.AutotierDaemon;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.cli.shared.HdfsConnection;
 import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.RescuePrinter;
 import io.strata.core.config.ConfigException;
 import io.strata.hdfs.rescue.FilerRescue;
 import java.nio.file.Path;

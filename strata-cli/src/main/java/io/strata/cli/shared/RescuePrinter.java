@@ -1,4 +1,4 @@
-package io.strata.cli.tier;
+package io.strata.cli.shared;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.config.ByteSize;
