@@ -1,18 +1,21 @@
 package io.strata.cli;
 
+import io.strata.cli.autotier.AdvisorOptions;
+import io.strata.cli.autotier.AuditLogOptions;
+import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.StopHook;
 import io.strata.core.config.ConfigException;
 import io.strata.core.tier.TierMap;
 import io.strata.dashboard.AuditLogPlans;
+import io.strata.dashboard.Dashboard;
 import io.strata.dashboard.DashboardContext;
-import io.strata.dashboard.DashboardPages;
 import io.strata.dashboard.DashboardServer;
 import io.strata.dashboard.PlanSource;
 import io.strata.dashboard.TierSource;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,13 +43,10 @@ import picocli.CommandLine.Option;
             + "move confirmed with a token the page shows, as this command's user (the HDFS superuser, as for "
             + "'strata tier move'). Listens on 127.0.0.1 unless --bind says otherwise."})
 final class DashboardCommand implements Callable<Integer> {
-  static final int DEFAULT_PORT = 8950;
-  private static final Duration JMX_REFRESH = Duration.ofSeconds(10);
-
   @Mixin
   HdfsConnection connection;
 
-  @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + DEFAULT_PORT,
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + DashboardSettings.DEFAULT_PORT,
       description = "port to listen on, 0 for any free one (default: ${DEFAULT-VALUE})")
   int port;
 
@@ -80,15 +80,15 @@ final class DashboardCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    DashboardServer.Settings settings = settings(port, bind, allowActions, refresh);
+    DashboardServer.Settings settings = DashboardSettings.of(port, bind, allowActions, refresh);
     PlanSource plans = null;
-    if (audit != null && audit.file != null) {
+    if (audit != null && audit.file() != null) {
       ZoneId zone = audit.check();
       OptionChecks.absolutePath(planPath, "--plan-path");
       advice.check();
       boolean redundant = connection.secondaryTierRedundant();
-      plans = new AuditLogPlans(nodes -> advice.make(nodes, nodes, redundant), audit.file, zone, planPath,
-          advice.advisor);
+      plans = new AuditLogPlans(nodes -> advice.make(nodes, nodes, redundant), audit.file(), zone, planPath,
+          advice.advisor());
     }
     Configuration conf = connection.configuration();
     TierSource tiers = tierSource(connection);
@@ -96,27 +96,6 @@ final class DashboardCommand implements Callable<Integer> {
       throw new ConfigException("--power-state " + powerState + " is not a directory");
     }
     return serveUntilStopped(settings, new DashboardContext(conf, tiers, plans, powerState), System.out);
-  }
-
-  /** The settings the options ask for, checked. */
-  static DashboardServer.Settings settings(int port, String bind, boolean allowActions, DurationArg refresh) {
-    if (port < 0 || port > 65_535) {
-      throw new ConfigException("--port must be within [0, 65535], got " + port);
-    }
-    InetAddress address;
-    try {
-      address = InetAddress.getByName(bind);
-    } catch (UnknownHostException e) {
-      throw new ConfigException("--bind '" + bind + "': not an address or known host name");
-    }
-    Duration every = Duration.ofMillis(refresh.millis());
-    if (every.toMillis() < 500) {
-      throw new ConfigException("--refresh must be at least 500ms, got '" + refresh + "'");
-    }
-    // The NameNode refreshes its JMX counters every 10 s: sampling faster would chart zeros between its steps.
-    Duration samples = every.compareTo(JMX_REFRESH) > 0 ? every : JMX_REFRESH;
-    return DashboardServer.Settings.localhost(port).withBind(new InetSocketAddress(address, port))
-        .withActions(allowActions).withRefresh(every).withReadSamples(samples);
   }
 
   static TierSource tierSource(HdfsConnection connection) {
@@ -137,7 +116,7 @@ final class DashboardCommand implements Callable<Integer> {
   static int serveUntilStopped(DashboardServer.Settings settings, DashboardContext context, PrintStream out)
       throws IOException, InterruptedException {
     CountDownLatch stop = new CountDownLatch(1);
-    try (DashboardServer server = start(settings, context, out)) {
+    try (DashboardServer server = Dashboard.start(settings, context, out)) {
       StopHook hook = StopHook.install("strata-dashboard-stop", stop::countDown, Duration.ofSeconds(10));
       try {
         stop.await();
@@ -146,25 +125,5 @@ final class DashboardCommand implements Callable<Integer> {
       }
     }
     return 0;
-  }
-
-  /** Starts the dashboard and prints where it is. */
-  static DashboardServer start(DashboardServer.Settings settings, DashboardContext context, PrintStream out)
-      throws IOException {
-    DashboardServer server;
-    try {
-      server = DashboardServer.start(settings, context, DashboardPages.standard(settings.readSamples()));
-    } catch (java.net.BindException e) {
-      throw new ConfigException("cannot listen on " + settings.bind() + ": " + e.getMessage()
-          + " (choose another --port, or 0 for any free one)");
-    }
-    out.println("strata dashboard: " + server.address() + " (HDFS " + context.fsUri() + ", "
-        + (settings.allowActions() ? "actions allowed, each confirmed" : "read-only") + ")");
-    if (!settings.bind().getAddress().isLoopbackAddress()) {
-      out.println("strata dashboard: warning: listening on " + settings.bind().getAddress().getHostAddress()
-          + ", reachable from other machines; it has no login of its own");
-    }
-    out.flush();
-    return server;
   }
 }

@@ -1,38 +1,44 @@
 package io.strata.cli;
 
+import io.strata.bench.demo.EnergyDemo;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.HostTestbedOptions;
+import io.strata.cli.shared.PluginConf;
+import io.strata.cli.shared.StopHook;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.popularity.AdvisorConfig;
 import io.strata.core.tier.Tier;
-import io.strata.core.tier.TierMap;
 import io.strata.dashboard.AuditLogPlans;
+import io.strata.dashboard.Dashboard;
 import io.strata.dashboard.DashboardContext;
 import io.strata.dashboard.DashboardServer;
 import io.strata.dashboard.PlanSource;
 import io.strata.dashboard.TierSource;
-import io.strata.hdfs.autotier.Advice;
-import java.io.IOException;
-import java.time.Duration;
-import java.time.ZoneId;
-import java.util.concurrent.CountDownLatch;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.embedded.hosts.HostReaders;
+import io.strata.hdfs.autotier.Advice;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
 import io.strata.workloads.dataset.DatasetWriter;
 import io.strata.workloads.dataset.ParallelReader;
 import io.strata.bench.demo.InPlaceDemo;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -42,6 +48,7 @@ import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import sun.misc.Signal;
 
 /** {@code strata demo}: the whole story on an embedded hatS cluster in a few minutes. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -89,9 +96,9 @@ final class DemoCommand implements Callable<Integer> {
           + "as such), so they may sleep after 5 s idle and the demo takes under a minute")
   boolean quickDisks;
 
-  @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardCommand.DEFAULT_PORT,
+  @Option(names = "--dashboard", arity = "0..1", paramLabel = "P", fallbackValue = "" + DashboardSettings.DEFAULT_PORT,
       description = "serve the dashboard of the demo's cluster on port P of 127.0.0.1 (default "
-          + DashboardCommand.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
+          + DashboardSettings.DEFAULT_PORT + ", 0: any free port) and, once the demo is done, keep the cluster and the "
           + "dashboard up until Ctrl-C")
   Integer dashboardPort;
 
@@ -105,34 +112,35 @@ final class DemoCommand implements Callable<Integer> {
       throw new ConfigException("--files must be > 0, got " + files);
     }
     testbed.check();
-    if (dashboardPort != null && (inplace || testbed.hosts)) {
+    if (dashboardPort != null && (inplace || testbed.hosts())) {
       throw new ConfigException("--dashboard shows the embedded demo's cluster; for the cluster of hosts start "
           + "'strata cluster up --hosts' and 'strata dashboard --conf DIR' against it");
     }
     if (dashboardPort != null) {
-      DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s"));
+      DashboardSettings.forDemo(dashboardPort);
     }
     if (quickDisks && !energy) {
       throw new ConfigException("--quick-disks is for --energy only");
     }
     if (energy) {
-      if (inplace || testbed.hosts) {
+      if (inplace || testbed.hosts()) {
         throw new ConfigException("--energy runs on the embedded energy cluster; drop " + (inplace ? "--inplace"
             : "--hosts"));
       }
       Path energyDir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo-energy");
       try {
-        return new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir,
-            dashboardPort == null ? null : DashboardCommand.settings(dashboardPort, "127.0.0.1", false,
-                new DurationArg(Duration.ofSeconds(3), "3s"))),
-            System.out).run();
+        new EnergyDemo(new EnergyDemo.Settings(bytes, files, quickDisks, energyDir), System.out,
+            total -> writeProgress(progress("write", total))).run(
+                dashboardPort == null ? null
+                    : (cluster, powerState) -> keepUpForDashboard(cluster, powerState, energyDir));
+        return 0;
       } finally {
         if (keep == null) {
           FileUtils.deleteQuietly(energyDir.toFile());
         }
       }
     }
-    if (inplace && testbed.hosts) {
+    if (inplace && testbed.hosts()) {
       throw new ConfigException("--inplace runs on Ceph, not on the cluster of hosts; drop --hosts");
     }
     if (inplace) {
@@ -149,9 +157,9 @@ final class DemoCommand implements Callable<Integer> {
       }
       return 0;
     }
-    if (testbed.hosts && HostNetwork.unavailableReason().isPresent()) {
+    if (testbed.hosts() && HostNetwork.unavailableReason().isPresent()) {
       System.err.println("strata: " + HostNetwork.unavailableReason().get());
-      return StrataCli.EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     ClusterChoice.Loaded hats = testbed.applyRates(new ClusterChoice().load("hats"));
     Path dir = keep != null ? keep.toAbsolutePath() : Files.createTempDirectory("strata-demo");
@@ -161,12 +169,12 @@ final class DemoCommand implements Callable<Integer> {
       rules.append(rules.length() == 0 ? "" : ";").append(directory(policy)).append('=').append(policy);
     }
     System.out.printf("Starting the %s '%s' cluster: %d DataNodes, %d racks, tiers %s%n",
-        testbed.hosts ? "host testbed" : "embedded", hats.spec().name(), hats.spec().nodes().size(),
+        testbed.hosts() ? "host testbed" : "embedded", hats.spec().name(), hats.spec().nodes().size(),
         hats.spec().racks().size(),
         hats.spec().tierMap().tiers().stream().map(t -> t.name() + " " + (int) t.readMBps() + " MB/s").toList());
     List<Outcome> outcomes;
     try {
-      outcomes = testbed.hosts ? runOnHosts(hats, dir, rules.toString(), bytes, started)
+      outcomes = testbed.hosts() ? runOnHosts(hats, dir, rules.toString(), bytes, started)
           : runEmbedded(hats, dir, rules.toString(), bytes, started);
     } finally {
       if (keep == null) {
@@ -231,30 +239,14 @@ final class DemoCommand implements Callable<Integer> {
   /** The dashboard of the demo's cluster, its popularity page planning from the cluster's audit log. */
   private DashboardServer startDashboard(EmbeddedCluster cluster, ClusterChoice.Loaded hats, Path auditLog)
       throws IOException {
-    TierSource tierSource = fixedTiers(hats.spec().tierMap());
+    TierSource tierSource = TierSource.fixed(hats.spec().tierMap());
     AdvisorConfig advisorDefaults = AdvisorConfig.defaults();
     long referenceSeconds = advisorDefaults.ppa(null).referenceTimeSeconds();
     PlanSource plans = new AuditLogPlans(
         nodes -> Advice.of("aptstore", advisorDefaults, referenceSeconds, nodes, nodes, false), auditLog,
         ZoneId.systemDefault(), "/demo", "aptstore");
-    return DashboardCommand.start(
-        DashboardCommand.settings(dashboardPort, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
+    return Dashboard.start(DashboardSettings.forDemo(dashboardPort),
         new DashboardContext(cluster.clientConf(), tierSource, plans), System.out);
-  }
-
-  /** The tiers of the demo's spec, for the dashboard's pages. */
-  static TierSource fixedTiers(TierMap tiers) {
-    return new TierSource() {
-      @Override
-      public TierMap forReport() {
-        return tiers;
-      }
-
-      @Override
-      public TierMap forCluster(DistributedFileSystem fs) {
-        return tiers;
-      }
-    };
   }
 
   /**
@@ -326,6 +318,46 @@ final class DemoCommand implements Callable<Integer> {
     System.out.println("  hybrid      hatS: writer-local first replica, second off-rack on another tier, third");
     System.out.println("              rack-local on the third tier.");
     System.out.println("  split files counts tiers holding only part of a file: by design for ratio, never for hatS.");
+  }
+
+  /**
+   * Serves the dashboard of the energy demo's cluster until Ctrl-C or SIGTERM, which end the wait before the JVM
+   * begins to shut down, so the DataNodes stop in full (as in `cluster up`): a stopping DataNode removes shutdown
+   * hooks, which the JVM refuses during its shutdown.
+   */
+  private void keepUpForDashboard(EmbeddedCluster cluster, Path powerState, Path dir) throws Exception {
+    try (DashboardServer dashboard = Dashboard.start(DashboardSettings.forDemo(dashboardPort),
+        new DashboardContext(cluster.clientConf(), TierSource.fixed(cluster.spec().tierMap()), null, powerState),
+        System.out)) {
+      System.out.printf("%nThe cluster stays up for the dashboard at %s (its Energy page) and for 'strata report %s "
+          + "--conf %s': Ctrl-C to stop.%n", dashboard.address(), EnergyDemo.DATA, dir);
+      System.out.flush();
+      CountDownLatch stop = new CountDownLatch(1);
+      for (String signal : List.of("INT", "TERM")) {
+        try {
+          Signal.handle(new Signal(signal), s -> stop.countDown());
+        } catch (IllegalArgumentException e) {
+          // not available to handle on this platform: the JVM's own handling stops the demo
+        }
+      }
+      stop.await();
+      System.out.println("strata: shutting down the demo's cluster");
+    }
+  }
+
+  /** A progress bar as the energy demo shows its write. */
+  private static EnergyDemo.WriteProgress writeProgress(ProgressBar bar) {
+    return new EnergyDemo.WriteProgress() {
+      @Override
+      public void accept(long bytes) {
+        bar.stepBy(bytes);
+      }
+
+      @Override
+      public void close() {
+        bar.close();
+      }
+    };
   }
 
   private static ProgressBar progress(String task, long bytes) {

@@ -1,6 +1,8 @@
 package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.tier.Tier;
@@ -67,7 +69,7 @@ final class LocalDirsCommand implements Callable<Integer> {
         plan.problems().forEach(p -> System.out.println("  " + p));
       }
     }
-    return plan.ok() ? 0 : 1;
+    return plan.ok() ? 0 : ExitCodes.FAILED;
   }
 
   private static Configuration load(List<Path> files, String option) {

@@ -3,6 +3,8 @@ package io.strata.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ConfigException;
 import io.strata.core.placement.PlacementPolicies;
 import io.strata.core.placement.PlacementRules;
@@ -12,13 +14,12 @@ import io.strata.hdfs.placement.StoredRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code strata policy ...}: placement rules by path, kept in HDFS so the NameNode plugin picks them up. */
 @Command(name = "policy", mixinStandardHelpOptions = true,
@@ -52,9 +53,8 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
     public Integer call() throws Exception {
       TierMap tiers = connection.tierMap();
       PlacementPolicies.parse(policy, tiers); // refuse a bad policy before touching anything
-      Configuration conf = connection.configuration();
-      try (FileSystem fs = FileSystem.newInstance(conf)) {
-        StoredRules file = new StoredRules(fs, conf);
+      try (FileSystem fs = connection.fileSystem()) {
+        StoredRules file = new StoredRules(fs, fs.getConf());
         PlacementRules.Rule rule = PlacementRules.parseInline(path + "=" + policy, "PATH").get(0);
         file.update(rules -> {
           rules.removeIf(r -> r.path().equals(rule.path()));
@@ -78,9 +78,8 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
 
     @Override
     public Integer call() throws Exception {
-      Configuration conf = connection.configuration();
-      try (FileSystem fs = FileSystem.newInstance(conf)) {
-        StoredRules file = new StoredRules(fs, conf);
+      try (FileSystem fs = connection.fileSystem()) {
+        StoredRules file = new StoredRules(fs, fs.getConf());
         String normalized = PlacementRules.parseInline(path + "=default", "PATH").get(0).path();
         file.update(rules -> {
           if (!rules.removeIf(r -> r.path().equals(normalized))) {
@@ -104,10 +103,10 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
 
     @Override
     public Integer call() throws Exception {
-      Configuration conf = connection.configuration();
-      List<PlacementRules.Rule> configured = PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES);
-      try (FileSystem fs = FileSystem.newInstance(conf)) {
-        List<PlacementRules.Rule> stored = new StoredRules(fs, conf).read();
+      try (FileSystem fs = connection.fileSystem()) {
+        List<PlacementRules.Rule> configured = PlacementRules.parseInline(fs.getConf().get(StrataKeys.RULES),
+            StrataKeys.RULES);
+        List<PlacementRules.Rule> stored = new StoredRules(fs, fs.getConf()).read();
         if (json) {
           ObjectMapper mapper = new ObjectMapper();
           ArrayNode out = mapper.createArrayNode();
@@ -142,11 +141,10 @@ final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies
 
     @Override
     public Integer call() throws Exception {
-      Configuration conf = connection.configuration();
-      try (FileSystem fs = FileSystem.newInstance(conf)) {
+      try (FileSystem fs = connection.fileSystem()) {
         List<PlacementRules.Rule> all = new ArrayList<>(
-            PlacementRules.parseInline(conf.get(StrataKeys.RULES), StrataKeys.RULES));
-        all.addAll(new StoredRules(fs, conf).read());
+            PlacementRules.parseInline(fs.getConf().get(StrataKeys.RULES), StrataKeys.RULES));
+        all.addAll(new StoredRules(fs, fs.getConf()).read());
         PlacementRules.Rule rule = PlacementRules.of(all, connection.tierMap()).ruleFor(path);
         System.out.printf("%s is placed by '%s' (rule for %s)%n", path, rule.policy(), rule.path());
       }

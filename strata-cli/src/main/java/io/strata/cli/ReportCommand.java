@@ -2,13 +2,15 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.cli.shared.HdfsConnection;
 import io.strata.core.config.ConfigException;
+import io.strata.embedded.ClientConfigWriter;
 import io.strata.hdfs.power.PowerManager;
 import io.strata.hdfs.power.PowerStatus;
-import io.strata.hdfs.retrieval.ReadCounts;
 import io.strata.hdfs.report.PlacementReport;
 import io.strata.hdfs.report.PlacementReportCollector;
 import io.strata.hdfs.report.PlacementReportFormatter;
+import io.strata.hdfs.retrieval.ReadCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.concurrent.Callable;
@@ -27,9 +29,6 @@ import picocli.CommandLine.Parameters;
         "Works against any HDFS. With a power manager's state (--power-state, or DIR/power of a `cluster up",
         "--power` --conf DIR), also a power section: backups asleep, spin-ups, disk and node energy per host."})
 final class ReportCommand implements Callable<Integer> {
-  /** Where `strata cluster up --power` keeps its power manager's state, inside its configuration directory. */
-  static final String CLUSTER_POWER_DIR = "power";
-
   @Parameters(paramLabel = "PATH", defaultValue = "/", description = "file or directory (default: /)")
   String path;
 
@@ -57,7 +56,7 @@ final class ReportCommand implements Callable<Integer> {
       return 0;
     }
     var tierMap = connection.tierMap();
-    try (FileSystem fs = FileSystem.newInstance(connection.configuration())) {
+    try (FileSystem fs = connection.fileSystem()) {
       PlacementReport report = new PlacementReportCollector(fs).collect(new Path(path), tierMap);
       if (json) {
         ObjectNode root = (ObjectNode) new ObjectMapper().readTree(PlacementReportFormatter.json(report));
@@ -85,10 +84,10 @@ final class ReportCommand implements Callable<Integer> {
           + powerState + ": no power status there (is a power manager running with --state-dir " + powerState
           + "?)"));
     }
-    java.nio.file.Path conf = HdfsConnection.configDir(connection.confDir);
-    if (conf == null || !Files.isDirectory(conf.resolve(CLUSTER_POWER_DIR))) {
+    java.nio.file.Path conf = connection.configDir();
+    if (conf == null || !Files.isDirectory(conf.resolve(ClientConfigWriter.POWER_STATE_DIR))) {
       return null;
     }
-    return PowerManager.readStatus(conf.resolve(CLUSTER_POWER_DIR)).orElse(null);
+    return PowerManager.readStatus(conf.resolve(ClientConfigWriter.POWER_STATE_DIR)).orElse(null);
   }
 }

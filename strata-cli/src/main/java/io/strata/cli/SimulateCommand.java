@@ -1,5 +1,9 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.cli.shared.PolicyHelp;
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.popularity.AdvisorConfig;
@@ -30,10 +34,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code strata simulate}: the trace-driven simulator, a paper's scenario or one run of your own. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.cli.shared.ClusterChoice;
 import io.strata.core.config.ByteSize;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;

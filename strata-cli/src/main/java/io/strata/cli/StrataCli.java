@@ -1,5 +1,20 @@
 package io.strata.cli;
 
+import io.strata.cli.autotier.AutotierCommand;
+import io.strata.cli.bench.BenchCommand;
+import io.strata.cli.ceph.CephCommand;
+import io.strata.cli.ceph.ScanCommand;
+import io.strata.cli.cluster.ClusterCommand;
+import io.strata.cli.kat.KatCommand;
+import io.strata.cli.power.PowerCommand;
+import io.strata.cli.shared.BadOptionValue;
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.Failures;
+import io.strata.cli.shared.PolicyHelp;
+import io.strata.cli.tier.MonitorCommand;
+import io.strata.cli.tier.TierCommand;
 import io.strata.core.config.ConfigException;
 import io.strata.hdfs.StackTraces;
 import io.strata.hdfs.tier.TierAccessException;
@@ -8,8 +23,8 @@ import java.io.PrintWriter;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.VersionInfo;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code strata} command. */
 @Command(
@@ -43,9 +58,6 @@ import picocli.CommandLine.Command;
         "  1  the operation failed (HDFS unreachable, path not found, permission denied, I/O error)",
         "  2  bad usage or bad input (unknown option, malformed spec or config)"})
 public final class StrataCli implements Runnable {
-  public static final int EXIT_FAILED = 1;
-  public static final int EXIT_BAD_INPUT = 2;
-
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 
@@ -94,7 +106,7 @@ public final class StrataCli implements Runnable {
     return (e, args) -> {
       if (e.getCause() instanceof BadOptionValue bad && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
         e.getCommandLine().getErr().println("strata: " + o.longestName() + ": " + bad.getMessage());
-        return EXIT_BAD_INPUT;
+        return ExitCodes.BAD_INPUT;
       }
       return usage.handleParseException(e, args);
     };
@@ -105,18 +117,18 @@ public final class StrataCli implements Runnable {
     PrintWriter err = commandLine.getErr();
     if (e instanceof ConfigException) {
       err.println("strata: " + e.getMessage());
-      return EXIT_BAD_INPUT;
+      return ExitCodes.BAD_INPUT;
     }
     Throwable shown = e instanceof RemoteException remote ? remote.unwrapRemoteException() : e;
     if (shown instanceof FileNotFoundException) {
       err.println("strata: " + StackTraces.cut(shown.getMessage()));
-      return EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     String command = commandLine.getCommandSpec().qualifiedName();
     if (shown instanceof TierAccessException || shown instanceof AccessControlException) {
       // Not a fault to debug: the user lacks a permission, which the message names.
       err.println(command + ": " + StackTraces.cut(shown.getMessage()));
-      return EXIT_FAILED;
+      return ExitCodes.FAILED;
     }
     err.println(command + " failed: " + Failures.describe(e));
     if (System.getenv("STRATA_DEBUG") != null) {
@@ -124,7 +136,7 @@ public final class StrataCli implements Runnable {
     } else {
       err.println("(set STRATA_DEBUG=1 for the stack trace)");
     }
-    return EXIT_FAILED;
+    return ExitCodes.FAILED;
   }
 
   /** Version from the jar manifest. */

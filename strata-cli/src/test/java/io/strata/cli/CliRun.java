@@ -8,12 +8,12 @@ import java.nio.charset.StandardCharsets;
  * Runs the {@code strata} command in-process as a user would, capturing what one run printed on stdout and
  * stderr (each run starts with empty buffers).
  */
-final class CliRun {
+public final class CliRun {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   /** Runs {@code strata args...} and returns its exit code. */
-  int strata(String... args) {
+  public int strata(String... args) {
     out.reset();
     err.reset();
     PrintStream oldOut = System.out;
@@ -29,12 +29,12 @@ final class CliRun {
   }
 
   /** What the last run printed on stdout. */
-  String stdout() {
+  public String stdout() {
     return out.toString(StandardCharsets.UTF_8);
   }
 
   /** What the last run printed on stderr. */
-  String stderr() {
+  public String stderr() {
     return err.toString(StandardCharsets.UTF_8);
   }
 }

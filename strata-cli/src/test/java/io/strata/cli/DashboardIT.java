@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.strata.hdfs.power.EmbeddedPower;
+import io.strata.bench.energy.EmbeddedClusterPower;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.PluginConf;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
+import io.strata.hdfs.power.EmbeddedPower;
 import io.strata.hdfs.power.PowerManager;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -35,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import picocli.CommandLine;
 
 /**
  * {@code strata dashboard} as its own process against an embedded hatS cluster, its page loaded in a real headless
@@ -73,7 +79,7 @@ class DashboardIT {
       String conf = dir.toString();
       // The power manager as `cluster up --power` runs it (hatS has no backup volumes: it accounts, sleeps none).
       Path powerState = dir.resolve("power");
-      EmbeddedPower power = ClusterUpCommand.startPower(cluster, PowerManager.Settings.defaults(powerState));
+      EmbeddedPower power = EmbeddedClusterPower.start(cluster, PowerManager.Settings.defaults(powerState));
       Process dashboard = startDashboard(dir, conf, auditLog, powerState);
       try (power) {
         FileSystem fs = cluster.fileSystem();
@@ -313,8 +319,8 @@ class DashboardIT {
   }
 
   private void readOnlyRefusesActions(String conf) throws Exception {
-    try (io.strata.dashboard.DashboardServer readOnly = DashboardCommand.start(
-        DashboardCommand.settings(0, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
+    try (io.strata.dashboard.DashboardServer readOnly = io.strata.dashboard.Dashboard.start(
+        DashboardSettings.of(0, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s")),
         new io.strata.dashboard.DashboardContext(HdfsConnection.configuration(Path.of(conf), null),
             DashboardCommand.tierSource(connection(conf)), null),
         new java.io.PrintStream(OutputStream.nullOutputStream()))) {
@@ -340,10 +346,7 @@ class DashboardIT {
   }
 
   private static HdfsConnection connection(String conf) {
-    HdfsConnection connection = new HdfsConnection();
-    connection.confDir = Path.of(conf);
-    connection.cluster = new ClusterChoice();
-    return connection;
+    return CommandLine.populateCommand(new HdfsConnection(), "--conf", conf);
   }
 
   private static int replicasOn(JsonNode report, String tier) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.bench.demo.EnergyDemo;
+import io.strata.cli.shared.ExitCodes;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +76,7 @@ class DemoEnergyIT {
       // Given explicitly, the state dir must hold a status; a wrong one is named.
       assertEquals(0, cli.strata("report", EnergyDemo.DATA, "--conf", conf, "--power-state",
           keep.resolve("power").toString()), cli.stderr());
-      assertEquals(StrataCli.EXIT_BAD_INPUT, cli.strata("report", EnergyDemo.DATA, "--conf", conf,
+      assertEquals(ExitCodes.BAD_INPUT, cli.strata("report", EnergyDemo.DATA, "--conf", conf,
           "--power-state", keep.resolve("hdfs").toString()));
       assertTrue(cli.stderr().contains("--power-state " + keep.resolve("hdfs") + ": no power status there"),
           cli.stderr());

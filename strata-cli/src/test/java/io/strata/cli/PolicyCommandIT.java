@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.PluginConf;
 import io.strata.core.device.StorageKind;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;

@@ -11,4 +11,19 @@ public interface TierSource {
 
   /** The tiers {@code strata tier list} uses: the spec's, else the storage types the live DataNodes have. */
   TierMap forCluster(DistributedFileSystem fs) throws IOException;
+
+  /** The same tiers for both, e.g. those of the spec a demo's cluster runs. */
+  static TierSource fixed(TierMap tiers) {
+    return new TierSource() {
+      @Override
+      public TierMap forReport() {
+        return tiers;
+      }
+
+      @Override
+      public TierMap forCluster(DistributedFileSystem fs) {
+        return tiers;
+      }
+    };
+  }
 }

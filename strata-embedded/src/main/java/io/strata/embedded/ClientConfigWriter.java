@@ -15,6 +15,8 @@ import org.apache.hadoop.conf.Configuration;
 public final class ClientConfigWriter {
   /** File holding the cluster spec next to the Hadoop files, so Strata tools resolve tiers the same way. */
   public static final String SPEC_FILE = "strata-spec.yaml";
+  /** Directory next to them where a cluster's power manager keeps its state, which {@code strata report} reads. */
+  public static final String POWER_STATE_DIR = "power";
 
   private ClientConfigWriter() {}
 

@@ -25,7 +25,6 @@ import io.strata.hdfs.power.PoweredVolume;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,8 +133,8 @@ public final class EnergyBenchmark {
     Path dir = options.workDir().resolve("native");
     IoCounts counts = new IoCounts(NATIVE_BACKUP_DEVICE);
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir, Map.of()));
-         EmbeddedPower power = power(hdfs, PowerManager.Settings.defaults(dir.resolve("power"))
-             .withSleepBackups(false), counts.observer(hdfs));
+         EmbeddedPower power = EmbeddedClusterPower.start(hdfs, PowerManager.Settings.defaults(dir.resolve("power"))
+             .withSleepBackups(false), counts.observer(hdfs), null);
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
       writeInput(hdfs.fileSystem(), options, progress, "native");
       // Native has no backup role: for the backup-energy column its second device (the array) counts.
@@ -154,7 +153,7 @@ public final class EnergyBenchmark {
     PowerManager.Settings settings = PowerManager.Settings.defaults(dir.resolve("power"))
         .withIdleTimeout(options.idleTimeout());
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
-         EmbeddedPower power = power(hdfs, settings, counts.observer(hdfs));
+         EmbeddedPower power = EmbeddedClusterPower.start(hdfs, settings, counts.observer(hdfs), null);
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
       writeInput(hdfs.fileSystem(), options, progress, "primary-backup");
       Map<String, Double> firstBackupUse = new HashMap<>();
@@ -189,7 +188,7 @@ public final class EnergyBenchmark {
     PowerManager.Settings settings = PowerManager.Settings.defaults(dir.resolve("power"))
         .withIdleTimeout(options.idleTimeout());
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
-         EmbeddedPower power = power(hdfs, settings, counts.observer(hdfs), options.writeGroup());
+         EmbeddedPower power = EmbeddedClusterPower.start(hdfs, settings, counts.observer(hdfs), options.writeGroup());
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
       writeInput(hdfs.fileSystem(), options, progress, label);
       Configuration jobConf = new Configuration(yarn.jobConf());
@@ -263,25 +262,6 @@ public final class EnergyBenchmark {
     }
     progress.printf(Locale.ROOT, "[%s] wrote %d MiB of text in %d files with replication 3 (%.0f s)%n", system,
         options.inputBytes() >> 20, options.files(), (System.nanoTime() - started) / 1e9);
-  }
-
-  /** Each volume of the cluster as the power manager knows it. */
-  static List<PoweredVolume> volumes(EmbeddedCluster hdfs) {
-    return hdfs.volumes().stream().map(v -> PoweredVolume.of(v.storageId(), v.host(), v.directory(), v.spec()))
-        .toList();
-  }
-
-  /** The power manager over the cluster, its disks behind the cluster's I/O hook. */
-  private static EmbeddedPower power(EmbeddedCluster hdfs, PowerManager.Settings settings,
-      EmbeddedPower.IoObserver observer) throws IOException {
-    return power(hdfs, settings, observer, null);
-  }
-
-  /** As {@link #power(EmbeddedCluster, PowerManager.Settings, EmbeddedPower.IoObserver)}, with a write group. */
-  private static EmbeddedPower power(EmbeddedCluster hdfs, PowerManager.Settings settings,
-      EmbeddedPower.IoObserver observer, WriteGroup writeGroup) throws IOException {
-    return EmbeddedPower.start(volumes(hdfs), URI.create(hdfs.webUi()),
-        o -> hdfs.setIoGate(o == null ? null : o::beforeIo), settings, observer, writeGroup);
   }
 
   private static void waitForBackupsAsleep(EmbeddedPower power, PrintStream progress, String next) {
@@ -443,7 +423,7 @@ public final class EnergyBenchmark {
       Map<String, String> backupHost = new ConcurrentHashMap<>();
       return (storageId, write, bytes) -> {
         if (backupHost.isEmpty()) {
-          volumes(hdfs).stream()
+          EmbeddedClusterPower.volumes(hdfs).stream()
               .filter(v -> v.backup() || v.device().name().equals(backupDevice))
               .forEach(v -> backupHost.put(v.id(), v.host()));
         }

@@ -1,6 +1,9 @@
 package io.strata.cli.floors;
 
+import static com.tngtech.archunit.base.DescribedPredicate.alwaysTrue;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -81,6 +84,21 @@ class ModuleFloorsTest {
   void theDecisionCoreUsesNoHadoop() {
     noClasses().should().dependOnClassesThat().resideInAPackage("org.apache.hadoop..")
         .as("strata-core uses no Hadoop class").check(CLASSES_BY_MODULE.get("strata-core"));
+  }
+
+  /**
+   * Inside the command a group of subcommands uses only what the groups share: never the top command, a parent
+   * command or another group. The top command registers the groups, so the arrows point one way.
+   */
+  @Test
+  void commandGroupsUseOnlyTheSharedOptions() {
+    JavaClasses cli = CLASSES_BY_MODULE.get("strata-cli");
+    noClasses().that().resideInAPackage("io.strata.cli.*..").should().dependOnClassesThat()
+        .resideInAPackage("io.strata.cli").as("no command group uses the top command or a single command")
+        .check(cli);
+    slices().matching("io.strata.cli.(*)..").should().notDependOnEachOther()
+        .ignoreDependency(alwaysTrue(), resideInAPackage("io.strata.cli.shared.."))
+        .as("command groups use each other's classes only through io.strata.cli.shared").check(cli);
   }
 
   private static DescribedPredicate<JavaClass> inModules(Set<String> modules) {

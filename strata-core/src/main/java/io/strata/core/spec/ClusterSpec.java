@@ -2,6 +2,7 @@ package io.strata.core.spec;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.DeviceCatalog;
+import io.strata.core.device.StorageKind;
 import io.strata.core.tier.TierMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,5 +85,15 @@ public record ClusterSpec(
   public String tierOf(NodeSpec node, int index) {
     VolumeSpec volume = node.volumes().get(index);
     return tierMap.tierName(node.host(), volume.storageKind(), volume.device().name());
+  }
+
+  /**
+   * True when every volume of the secondary tiers (backup or ARCHIVE) sits on an internally redundant device, such
+   * as a RAID filer, so that one replica there is enough; false when the spec has no such volume.
+   */
+  public boolean secondaryTierRedundant() {
+    List<VolumeSpec> secondary = nodes().stream().flatMap(n -> n.volumes().stream())
+        .filter(v -> v.backup() || v.storageKind() == StorageKind.ARCHIVE).toList();
+    return !secondary.isEmpty() && secondary.stream().allMatch(v -> v.device().internallyRedundant());
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.core.spec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,12 @@ class PresetsTest {
       assertEquals(name, spec.name());
       assertTrue(spec.nodes().size() >= 3, name);
     }
+  }
+
+  @Test
+  void aSecondaryTierIsRedundantOnlyWhenAllOfItIsARaidFiler() {
+    assertTrue(Presets.load("aptstore").secondaryTierRedundant(), "the filer is a RAID");
+    assertFalse(Presets.load("hats").secondaryTierRedundant(), "no secondary tier");
   }
 
   @Test

@@ -1,0 +1,43 @@
+package io.strata.cli;
+
+import io.strata.cli.shared.DurationArg;
+import io.strata.core.config.ConfigException;
+import io.strata.dashboard.DashboardServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+
+/** A dashboard's settings as {@code strata dashboard} and {@code strata demo --dashboard} take them, checked. */
+final class DashboardSettings {
+  static final int DEFAULT_PORT = 8950;
+  private static final Duration JMX_REFRESH = Duration.ofSeconds(10);
+
+  private DashboardSettings() {}
+
+  /** The settings the options ask for, checked. */
+  static DashboardServer.Settings of(int port, String bind, boolean allowActions, DurationArg refresh) {
+    if (port < 0 || port > 65_535) {
+      throw new ConfigException("--port must be within [0, 65535], got " + port);
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      throw new ConfigException("--bind '" + bind + "': not an address or known host name");
+    }
+    Duration every = Duration.ofMillis(refresh.millis());
+    if (every.toMillis() < 500) {
+      throw new ConfigException("--refresh must be at least 500ms, got '" + refresh + "'");
+    }
+    // The NameNode refreshes its JMX counters every 10 s: sampling faster would chart zeros between its steps.
+    Duration samples = every.compareTo(JMX_REFRESH) > 0 ? every : JMX_REFRESH;
+    return DashboardServer.Settings.localhost(port).withBind(new InetSocketAddress(address, port))
+        .withActions(allowActions).withRefresh(every).withReadSamples(samples);
+  }
+
+  /** A read-only dashboard on {@code port} of 127.0.0.1, refreshing every 3 s, as a demo serves its cluster. */
+  static DashboardServer.Settings forDemo(int port) {
+    return of(port, "127.0.0.1", false, new DurationArg(Duration.ofSeconds(3), "3s"));
+  }
+}
