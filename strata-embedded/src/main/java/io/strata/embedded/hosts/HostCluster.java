@@ -1,5 +1,6 @@
 package io.strata.embedded.hosts;
 
+import io.strata.core.concurrent.Sleeps;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
@@ -31,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -565,7 +567,7 @@ public final class HostCluster implements AutoCloseable {
       if (System.nanoTime() > deadline) {
         throw new IOException("the JobHistoryServer did not listen within " + START_TIMEOUT);
       }
-      sleep(500);
+      Sleeps.sleep(500);
     }
   }
 
@@ -622,7 +624,7 @@ public final class HostCluster implements AutoCloseable {
           throw new IOException("only " + running + " of " + hosts() + " NodeManagers registered within "
               + START_TIMEOUT);
         }
-        sleep(500);
+        Sleeps.sleep(500);
       }
     }
   }
@@ -727,7 +729,7 @@ public final class HostCluster implements AutoCloseable {
       if (System.nanoTime() > deadline) {
         throw new IOException("only " + ready + " of " + hosts + " registered within " + START_TIMEOUT);
       }
-      sleep(500);
+      Sleeps.sleep(500);
     }
   }
 
@@ -797,27 +799,13 @@ public final class HostCluster implements AutoCloseable {
       if (System.nanoTime() > deadline) {
         throw new IOException("timed out after " + timeout.toSeconds() + " s waiting for " + what);
       }
-      sleep(250);
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
+      Sleeps.sleep(250);
     }
   }
 
   private static void deleteRecursively(Path path) {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(path)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      FileUtils.deleteDirectory(path.toFile());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + path, e);
     }
