@@ -157,6 +157,8 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     if (group != null) {
       options = options.withConf(java.util.Map.of(io.strata.hdfs.StrataKeys.WRITE_GROUP, group.parameters()));
     }
+    // The NameNode runs in this JVM, so its log is this daemon's: the plugins' start-up and rules lines stay in it.
+    Verbosity.showNameNodePlugins();
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     EmbeddedPower powerManager = power
         ? startPower(running, PowerManager.Settings.defaults(base.resolve(ReportCommand.CLUSTER_POWER_DIR))

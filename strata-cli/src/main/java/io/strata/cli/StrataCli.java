@@ -49,6 +49,9 @@ public final class StrataCli implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
 
+  @CommandLine.Mixin
+  Verbosity verbosity;
+
   @Override
   public void run() {
     throw new CommandLine.ParameterException(commandSpec.commandLine(), "a subcommand is required");
