@@ -12,6 +12,7 @@ import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.DurationArg;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.cli.shared.Failures;
+import io.strata.cli.shared.Verbosity;
 import io.strata.cli.shared.PolicyHelp;
 import io.strata.cli.tier.MonitorCommand;
 import io.strata.cli.tier.TierCommand;
@@ -60,6 +61,9 @@ import picocli.CommandLine;
 public final class StrataCli implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
+
+  @CommandLine.Mixin
+  Verbosity verbosity;
 
   @Override
   public void run() {

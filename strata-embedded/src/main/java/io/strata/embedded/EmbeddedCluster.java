@@ -1,5 +1,6 @@
 package io.strata.embedded;
 
+import io.strata.core.concurrent.Sleeps;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
@@ -238,12 +239,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         throw new IOException("NameNode reports capacity " + reported + " bytes, spec says " + expected);
       }
       cluster.triggerHeartbeats();
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for DataNode capacities", e);
-      }
+      Sleeps.sleep(100, e -> new IOException("interrupted while waiting for DataNode capacities", e));
     }
   }
 
@@ -348,12 +344,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("timed out waiting for " + what);
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted waiting for " + what);
-      }
+      Sleeps.sleep(100, e -> new IllegalStateException("interrupted waiting for " + what));
     }
   }
 

@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
@@ -153,9 +154,7 @@ public class ChooseTargetBenchmark {
       Files.writeString(Path.of(cpuDir).resolve(cpuReportName(contender)), measuredCalls + " " + measuredCpuNanos);
     }
     if (dir != null) {
-      try (var files = Files.walk(dir)) {
-        files.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
-      }
+      FileUtils.deleteQuietly(dir.toFile());
     }
   }
 

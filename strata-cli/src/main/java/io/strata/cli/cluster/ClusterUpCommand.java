@@ -9,6 +9,7 @@ import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.DurationArg;
 import io.strata.cli.shared.PluginConf;
 import io.strata.cli.shared.PolicyHelp;
+import io.strata.cli.shared.Verbosity;
 import io.strata.core.config.ConfigException;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.embedded.ClientConfigWriter;
@@ -164,6 +165,8 @@ final class ClusterUpCommand implements Callable<Integer>, PolicyHelp.ListsPlace
     if (group != null) {
       options = options.withConf(java.util.Map.of(io.strata.hdfs.StrataKeys.WRITE_GROUP, group.parameters()));
     }
+    // The NameNode runs in this JVM, so its log is this daemon's: the plugins' start-up and rules lines stay in it.
+    Verbosity.showNameNodePlugins();
     EmbeddedCluster running = EmbeddedCluster.start(loaded.spec(), options);
     EmbeddedPower powerManager = power
         ? EmbeddedClusterPower.start(running,

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Which placement policy applies to which path: rules by path prefix, the most specific prefix wins, and paths
@@ -165,5 +166,11 @@ public final class PlacementRules {
 
   public List<Rule> rules() {
     return rules;
+  }
+
+  /** The rules for a reader, as {@link #parseInline} reads them ({@code /data=hybrid, /logs=default}), or "none". */
+  public String describe() {
+    return rules.isEmpty() ? "none"
+        : rules.stream().map(rule -> rule.path() + "=" + rule.policy()).collect(Collectors.joining(", "));
   }
 }

@@ -13,4 +13,9 @@ import io.strata.core.device.StorageKind;
  * @param iops        slowest device IOPS in the tier, 0 if unknown
  * @param backup      true when every volume of the tier is a backup volume (energy-efficient HDFS)
  */
-public record Tier(String name, StorageKind storageKind, int rank, double readMBps, double iops, boolean backup) {}
+public record Tier(String name, StorageKind storageKind, int rank, double readMBps, double iops, boolean backup) {
+  /** The tier for a reader: its name, its read bandwidth when known, and whether it is a backup tier. */
+  public String describe() {
+    return name + (readMBps > 0 ? " " + (int) readMBps + " MB/s" : "") + (backup ? " (backup)" : "");
+  }
+}

@@ -60,6 +60,14 @@ class PlacementRulesTest {
   }
 
   @Test
+  void rulesDescribeThemselvesAsInlineRulesReadThem() {
+    PlacementRules rules = PlacementRules.of(PlacementRules.parseInline("/data=ratio:0.5;/logs=default", "t"), hats);
+    assertEquals("/data=ratio:0.5, /logs=default", rules.describe());
+    assertEquals(rules.rules(), PlacementRules.parseInline(rules.describe(), "t"));
+    assertEquals("none", PlacementRules.none(hats).describe());
+  }
+
+  @Test
   void documentsRoundTripAndBadDocumentsNameTheLine() {
     List<PlacementRules.Rule> rules = List.of(new PlacementRules.Rule("/a b", "ratio:0.5"),
         new PlacementRules.Rule("/it's", "hybrid"));

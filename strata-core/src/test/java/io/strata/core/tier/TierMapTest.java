@@ -23,6 +23,13 @@ class TierMapTest {
   }
 
   @Test
+  void aTierDescribesItselfByNameSpeedAndRole() {
+    assertEquals("pcie-ssd 533 MB/s", new Tier("pcie-ssd", StorageKind.SSD, 0, 533, 70000, false).describe());
+    assertEquals("archive 61 MB/s (backup)", new Tier("archive", StorageKind.DISK, 1, 61.5, 3500, true).describe());
+    assertEquals("disk", new Tier("disk", StorageKind.DISK, 0, 0, 0, false).describe());
+  }
+
+  @Test
   void rulesSplitOneStorageTypeByHostAndUnclaimedVolumesFallToTheKindDefault() {
     TierMap map = TierMap.of(List.of(new TierRule("pcie", StorageKind.SSD, List.of("r*n1"), null)), List.of());
     assertEquals("pcie", map.tierName("r2n1", StorageKind.SSD, null));

@@ -47,12 +47,24 @@ public final class DevicePacer {
       nextFreeNanos = start + Math.round(bytes * nanosPerByte);
       used = true;
     }
+    awaitSlot(start, clock, sleeper);
+  }
+
+  /**
+   * Blocks until {@code startNanos} on {@link System#nanoTime}'s clock, when a reserved slot of device time starts,
+   * or until the thread is interrupted.
+   */
+  public static void awaitSlot(long startNanos) {
+    awaitSlot(startNanos, System::nanoTime, LockSupport::parkNanos);
+  }
+
+  private static void awaitSlot(long startNanos, LongSupplier clock, Sleeper sleeper) {
     // Waits shorter than the OS can sleep are skipped: the reservation still moved the device clock, so the
     // next request waits for both and the average rate stays exact.
-    long wait = start - clock.getAsLong();
+    long wait = startNanos - clock.getAsLong();
     while (wait > MIN_SLEEP_NANOS && !Thread.currentThread().isInterrupted()) {
       sleeper.sleepNanos(wait);
-      wait = start - clock.getAsLong();
+      wait = startNanos - clock.getAsLong();
     }
   }
 }

@@ -2,82 +2,40 @@ package io.strata.embedded.hosts;
 
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
-import io.strata.core.spec.VolumeSpec;
 import io.strata.embedded.ClientConfigWriter;
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.SafeModeAction;
-import org.apache.hadoop.yarn.api.records.NodeState;
-import org.apache.hadoop.yarn.client.api.YarnClient;
-import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
- * A cluster of hosts on one machine: a stock NameNode in its own JVM in the root namespace, run from Hadoop's jars,
- * Strata's plugin jar and a configuration directory only, as docs/install.md tells an operator; and one DataNode
- * JVM ({@link HostDataNode}) per spec node inside that node's namespace of a {@link HostNetwork}, so the NameNode
- * sees every node at its own address, in its own rack, behind links the kernel shapes.
+ * A cluster of hosts on one machine: the HDFS daemons ({@link HdfsDaemons}: a stock NameNode in the root namespace,
+ * run as docs/install.md tells an operator, and a DataNode JVM per spec node inside that node's namespace of a
+ * {@link HostNetwork}), so the NameNode sees every node at its own address, in its own rack, behind links the kernel
+ * shapes; and, when asked, the YARN daemons ({@link YarnDaemons}).
  *
  * <p>Everything lives in the cluster directory: the client configuration at its top (as {@code strata cluster up}
  * writes it), the NameNode's and each host's configuration, data and logs below, and the process ids in
- * {@code pids/}, so {@link #down(Path)} finds what a killed launcher left.
+ * {@code pids/} ({@link DaemonProcesses}), so {@link #down(Path)} finds what a killed launcher left.
  */
 public final class HostCluster implements AutoCloseable {
   public static final int NAMENODE_RPC_PORT = 8020;
   public static final int NAMENODE_HTTP_PORT = 9870;
-  /** The JVM options of a DataNode: with these, nine DataNodes and a NameNode fit two cores and a few GB. */
-  public static final List<String> DATANODE_JVM_OPTIONS = List.of("-Xms32m", "-XX:+UseSerialGC",
-      "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=1", "-XX:MaxMetaspaceSize=128m", "-Xss512k");
-  public static final List<String> NAMENODE_JVM_OPTIONS = List.of("-Xms64m", "-Xmx512m", "-XX:+UseSerialGC",
-      "-XX:ActiveProcessorCount=2");
-  /** What Hadoop needs opened on Java 17 (the same as the project's tests and bin/strata give it). */
-  private static final List<String> JAVA_OPENS = Stream.of("java.lang", "java.util", "java.nio", "sun.nio.ch",
-      "java.lang.reflect", "java.io", "java.net", "java.util.concurrent")
-      .flatMap(p -> Stream.of("--add-opens", "java.base/" + p + "=ALL-UNNAMED")).toList();
-  private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
-  private static final Duration STOP_GRACE = Duration.ofSeconds(20);
-  private static final String PIDS = "pids";
-  private static final String NAMENODE = "namenode";
-  private static final String RESOURCE_MANAGER = "resourcemanager";
-  private static final String HISTORY_SERVER = "historyserver";
-  private static final String NODE_MANAGER_PREFIX = "nodemanager-";
-  /** The ResourceManager's and the JobHistoryServer's JVM options (besides the opens and the hosts file). */
-  public static final List<String> RESOURCE_MANAGER_JVM_OPTIONS = List.of("-Xms64m", "-Xmx384m",
-      "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=2");
-  public static final List<String> HISTORY_SERVER_JVM_OPTIONS = List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
-      "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=1");
-  /** A NodeManager's JVM options; its containers get {@link HostYarnConf#CONTAINER_MEMORY_MB} each. */
-  public static final List<String> NODE_MANAGER_JVM_OPTIONS = List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
-      "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=1", "-Xss512k");
 
   /**
    * How to start: where, what spec, the plugin jar and Hadoop's jars for the NameNode, the NameNode keys that turn
@@ -142,18 +100,16 @@ public final class HostCluster implements AutoCloseable {
 
   private final Options options;
   private final HostNetwork network;
-  private Process nameNode;
-  private final Map<String, Process> dataNodes = new TreeMap<>();
-  private final DistributedFileSystem admin;
-  private final Map<String, Process> yarnDaemons = new LinkedHashMap<>();
+  private final HdfsDaemons hdfs;
+  private final YarnDaemons yarn;
   private Duration startupTime = Duration.ZERO;
   private boolean closed;
 
-  private HostCluster(Options options, HostNetwork network, Process nameNode, DistributedFileSystem admin) {
+  private HostCluster(Options options, HostNetwork network, HdfsDaemons hdfs, YarnDaemons yarn) {
     this.options = options;
     this.network = network;
-    this.nameNode = nameNode;
-    this.admin = admin;
+    this.hdfs = hdfs;
+    this.yarn = yarn;
   }
 
   /**
@@ -182,42 +138,32 @@ public final class HostCluster implements AutoCloseable {
     }
     Path dir = options.dir();
     down(dir);
-    deleteRecursively(dir.resolve(NAMENODE));
+    deleteRecursively(dir.resolve(HdfsDaemons.NAMENODE));
     deleteRecursively(dir.resolve("hosts"));
-    Files.createDirectories(dir.resolve("logs"));
-    Files.createDirectories(dir.resolve(PIDS));
+    Files.createDirectories(dir.resolve(DaemonProcesses.LOGS));
+    Files.createDirectories(dir.resolve(DaemonProcesses.PIDS));
     Files.writeString(dir.resolve(ClientConfigWriter.SPEC_FILE), options.specText());
 
     progress.printf("creating the host network (%d hosts in %d racks)%n", options.spec().nodes().size(),
         options.spec().racks().size());
     HostNetwork network = HostNetwork.create(HostNetwork.clusterId(dir), HostNetworkPlan.from(options.spec()));
-    Process nameNode = null;
     HostCluster cluster = null;
     try {
       network.state().writeTo(dir);
-      Path nameNodeConf = HostClusterConf.writeNameNode(options, network, dir.resolve(NAMENODE));
-      progress.println("formatting and starting the NameNode at " + network.rootAddress() + ":" + NAMENODE_RPC_PORT);
-      formatNameNode(options, nameNodeConf);
-      nameNode = startProcess(List.of(), nameNodeCommand(options, nameNodeConf, List.of()),
-          dir.resolve("logs").resolve("namenode.log"), dir.resolve(PIDS).resolve(NAMENODE));
-      URI uri = URI.create("hdfs://" + network.rootAddress() + ":" + NAMENODE_RPC_PORT);
-      Configuration adminConf = new Configuration(false);
-      adminConf.set("fs.defaultFS", uri.toString());
-      adminConf.setInt("ipc.client.connect.max.retries", 3);
-      adminConf.setBoolean("fs.hdfs.impl.disable.cache", true);
-      DistributedFileSystem admin = (DistributedFileSystem) FileSystem.get(uri, adminConf);
-      cluster = new HostCluster(options, network, nameNode, admin);
-      for (NodeSpec node : options.spec().nodes()) {
-        cluster.launchDataNode(node.host());
+      DaemonProcesses processes = new DaemonProcesses(dir);
+      HdfsDaemons hdfs = HdfsDaemons.startNameNode(options, network, processes, progress);
+      List<String> hosts = options.spec().nodes().stream().map(NodeSpec::host).toList();
+      cluster = new HostCluster(options, network, hdfs, new YarnDaemons(options, network, processes, hosts));
+      for (String host : hosts) {
+        hdfs.launchDataNode(host);
       }
       if (options.yarn()) {
-        cluster.launchYarn(progress);
+        cluster.yarn.launch(progress);
       }
-      cluster.awaitDataNodes(options.spec().nodes().stream().map(NodeSpec::host).collect(Collectors.toSet()),
-          progress);
+      hdfs.awaitDataNodes(Set.copyOf(hosts), progress);
       HostClusterConf.writeClient(options, cluster.uri(), cluster.webUi());
       if (options.yarn()) {
-        cluster.startHistoryServerAndAwaitYarn(progress);
+        cluster.yarn.startHistoryServerAndAwait(progress);
       }
       cluster.startupTime = Duration.ofNanos(System.nanoTime() - started);
       progress.printf("cluster up in %.1f s%n", cluster.startupTime.toMillis() / 1000.0);
@@ -227,9 +173,6 @@ public final class HostCluster implements AutoCloseable {
         if (cluster != null) {
           cluster.close();
         } else {
-          if (nameNode != null) {
-            stop(nameNode);
-          }
           network.close();
         }
       } catch (RuntimeException cleanup) {
@@ -246,49 +189,12 @@ public final class HostCluster implements AutoCloseable {
    */
   public static List<String> down(Path dir) {
     Path absolute = dir.toAbsolutePath().normalize();
-    List<String> removed = new ArrayList<>();
-    Path pids = absolute.resolve(PIDS);
-    if (Files.isDirectory(pids)) {
-      try (Stream<Path> files = Files.list(pids)) {
-        for (Path file : files.sorted(Comparator.comparing(p -> p.getFileName().toString().equals(NAMENODE)))
-            .toList()) {
-          ownProcess(file, absolute).ifPresent(process -> {
-            stop(process);
-            removed.add("process " + process.pid() + " (" + file.getFileName() + ")");
-          });
-          Files.deleteIfExists(file);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + pids, e);
-      }
-    }
+    List<String> removed = new ArrayList<>(DaemonProcesses.stopRecorded(absolute, HdfsDaemons.NAMENODE));
     String id = HostNetwork.clusterId(absolute);
     List<String> network = HostNetwork.leftovers(id);
     HostNetwork.removeLeftovers(id);
     removed.addAll(network);
     return removed;
-  }
-
-  /** The process a pid file names, if it still runs and its command line names the cluster directory. */
-  private static Optional<ProcessHandle> ownProcess(Path pidFile, Path dir) throws IOException {
-    long pid;
-    try {
-      pid = Long.parseLong(Files.readString(pidFile).strip());
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
-    return ProcessHandle.of(pid)
-        .filter(ProcessHandle::isAlive)
-        .filter(p -> commandLine(p.pid()).contains(dir.toString()));
-  }
-
-  /** The kernel's copy of a process's command line (ProcessHandle.Info cuts long ones short). */
-  private static String commandLine(long pid) {
-    try {
-      return Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ');
-    } catch (IOException e) {
-      return "";
-    }
   }
 
   public HostNetwork network() {
@@ -300,7 +206,7 @@ public final class HostCluster implements AutoCloseable {
   }
 
   public URI uri() {
-    return URI.create("hdfs://" + network.rootAddress() + ":" + NAMENODE_RPC_PORT);
+    return HdfsDaemons.uri(network);
   }
 
   public String webUi() {
@@ -314,7 +220,7 @@ public final class HostCluster implements AutoCloseable {
 
   /** The ResourceManager's client address, {@code ROOT_ADDRESS:8032}. */
   public String resourceManagerAddress() {
-    return network.rootAddress() + ":" + HostYarnConf.RESOURCE_MANAGER_PORT;
+    return yarn.resourceManagerAddress();
   }
 
   public String resourceManagerWebUi() {
@@ -331,11 +237,6 @@ public final class HostCluster implements AutoCloseable {
    */
   public String hostsFileOption() {
     return HostYarnConf.hostsFileOption(options.dir());
-  }
-
-  /** What Hadoop needs opened on Java 17, as JVM options. */
-  static List<String> javaOpens() {
-    return JAVA_OPENS;
   }
 
   /**
@@ -357,9 +258,8 @@ public final class HostCluster implements AutoCloseable {
    */
   public Map<String, Long> pids() {
     Map<String, Long> pids = new LinkedHashMap<>();
-    pids.put(NAMENODE, nameNode.pid());
-    dataNodes.forEach((host, process) -> pids.put(host, process.pid()));
-    yarnDaemons.forEach((name, process) -> pids.put(name, process.pid()));
+    hdfs.addPids(pids);
+    yarn.addPids(pids);
     return pids;
   }
 
@@ -373,7 +273,7 @@ public final class HostCluster implements AutoCloseable {
 
   /** The NameNode's file system, as a client in the root namespace sees it. */
   public DistributedFileSystem fileSystem() {
-    return admin;
+    return hdfs.fileSystem();
   }
 
   /**
@@ -404,14 +304,14 @@ public final class HostCluster implements AutoCloseable {
 
   /** The {@code java} command line that runs {@code mainClass} with this JVM's class path and the client conf. */
   public List<String> javaClient(String mainClass, List<String> args) {
-    List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
+    List<String> command = new ArrayList<>(List.of(DaemonProcesses.javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1"));
-    command.addAll(JAVA_OPENS);
+    command.addAll(DaemonProcesses.JAVA_OPENS);
     if (options.yarn()) {
       command.add(HostYarnConf.hostsFileOption(options.dir()));
     }
     // Hadoop's log lines to stderr, so stdout holds only what the client prints.
-    command.add("-Dlog4j.configuration=" + options.dir().resolve(NAMENODE).resolve("conf").resolve("log4j.properties")
+    command.add("-Dlog4j.configuration=" + HdfsDaemons.nameNodeConf(options.dir()).resolve("log4j.properties")
         .toUri());
     command.addAll(List.of("-cp", options.dir() + File.pathSeparator + System.getProperty("java.class.path"),
         mainClass));
@@ -427,14 +327,7 @@ public final class HostCluster implements AutoCloseable {
    */
   public synchronized void stopDataNode(String host) throws IOException {
     requireHost(host);
-    Process process = dataNodes.remove(host);
-    if (process == null) {
-      throw new IllegalArgumentException("the DataNode of " + host + " is already stopped");
-    }
-    stop(process.toHandle());
-    Files.deleteIfExists(options.dir().resolve(PIDS).resolve(host));
-    waitFor(Duration.ofMinutes(2), () -> hostsIn(DatanodeReportType.DEAD).contains(host),
-        "the NameNode to count " + host + " dead");
+    hdfs.stopDataNode(host);
   }
 
   /**
@@ -444,11 +337,7 @@ public final class HostCluster implements AutoCloseable {
    */
   public synchronized void startDataNode(String host) throws IOException {
     requireHost(host);
-    if (dataNodes.containsKey(host)) {
-      throw new IllegalArgumentException("the DataNode of " + host + " is running");
-    }
-    launchDataNode(host);
-    awaitDataNodes(Set.of(host), new PrintStream(OutputStream.nullOutputStream()));
+    hdfs.startDataNode(host);
   }
 
   /**
@@ -457,16 +346,7 @@ public final class HostCluster implements AutoCloseable {
    * register again; returns once all have and the NameNode has left safe mode.
    */
   public synchronized void restartNameNode(Map<String, String> overrides) throws IOException {
-    Map<String, String> pluginConf = new LinkedHashMap<>(options.pluginConf());
-    pluginConf.putAll(overrides);
-    Options restarted = new Options(options.dir(), options.spec(), options.specText(), options.pluginJar(),
-        options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(), options.dataNodeHeapMb(),
-        options.yarn(), options.hdfsConf());
-    stop(nameNode);
-    Path conf = HostClusterConf.writeNameNode(restarted, network, options.dir().resolve(NAMENODE));
-    nameNode = startProcess(List.of(), nameNodeCommand(restarted, conf, List.of()),
-        options.dir().resolve("logs").resolve("namenode.log"), options.dir().resolve(PIDS).resolve(NAMENODE));
-    awaitDataNodes(new HashSet<>(dataNodes.keySet()), new PrintStream(OutputStream.nullOutputStream()));
+    hdfs.restartNameNode(overrides);
   }
 
   /** Stops every process and removes the network; safe to call twice. */
@@ -476,20 +356,10 @@ public final class HostCluster implements AutoCloseable {
       return;
     }
     closed = true;
-    try {
-      admin.close();
-    } catch (IOException e) {
-      // the NameNode goes next anyway
-    }
-    yarnDaemons.values().forEach(p -> p.toHandle().destroy());
-    yarnDaemons.values().forEach(p -> stop(p.toHandle()));
-    yarnDaemons.clear();
-    dataNodes.values().forEach(p -> p.toHandle().destroy());
-    dataNodes.values().forEach(p -> stop(p.toHandle()));
-    dataNodes.clear();
-    stop(nameNode.toHandle());
+    yarn.close();
+    hdfs.close();
     network.close();
-    deleteRecursively(options.dir().resolve(PIDS));
+    deleteRecursively(options.dir().resolve(DaemonProcesses.PIDS));
   }
 
   private void requireHost(String host) {
@@ -499,325 +369,9 @@ public final class HostCluster implements AutoCloseable {
     }
   }
 
-  private void launchDataNode(String host) throws IOException {
-    Path conf = HostClusterConf.writeDataNode(options, host, network.address(host), uri());
-    List<String> command = new ArrayList<>(network.execPrefix(host));
-    command.add(javaBinary());
-    command.add("-Xmx" + options.dataNodeHeapMb() + "m");
-    command.addAll(DATANODE_JVM_OPTIONS);
-    command.addAll(JAVA_OPENS);
-    command.add("-Dlog4j.configuration=" + conf.resolve("log4j.properties").toUri());
-    command.add("-Dstrata.cluster.dir=" + options.dir());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), HostDataNode.class.getName(),
-        conf.toString(), options.dir().resolve(ClientConfigWriter.SPEC_FILE).toString(), host,
-        Double.toString(options.speedScale())));
-    Process process = startProcess(List.of(), command, options.dir().resolve("logs").resolve(host + ".log"),
-        options.dir().resolve(PIDS).resolve(host));
-    dataNodes.put(host, process);
-  }
-
-  /**
-   * Writes the hosts file and YARN's conf dirs, starts the ResourceManager in the root namespace and a
-   * NodeManager in every host's namespace.
-   */
-  private void launchYarn(PrintStream progress) throws IOException {
-    Path dir = options.dir();
-    Path topology = topologyTable();
-    HostYarnConf.writeHostsFile(dir, network);
-    Path conf = HostYarnConf.writeResourceManager(options, network, topology,
-        dir.resolve(RESOURCE_MANAGER).resolve("conf"),
-        dir.resolve(NAMENODE).resolve("conf").resolve("log4j.properties"));
-    progress.println("starting the ResourceManager at " + resourceManagerAddress());
-    launchYarnDaemon(RESOURCE_MANAGER, List.of(), conf, RESOURCE_MANAGER_JVM_OPTIONS,
-        "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", Map.of());
-    Map<String, List<Path>> intermediateDirs = HostYarnConf.intermediateDirs(options);
-    if (!intermediateDirs.isEmpty()) {
-      progress.println("NodeManager local dirs on the '" + options.spec().intermediateTier()
-          + "' volumes (the spec's intermediate tier): " + dir.resolve("hosts") + "/HOST/"
-          + options.spec().intermediateTier() + "-INDEX");
-    }
-    for (String host : hosts()) {
-      Path hostDir = dir.resolve("hosts").resolve(host);
-      Path hostConf = hostDir.resolve("conf");
-      HostYarnConf.writeNodeManager(options, network.rootAddress(), topology, host, hostDir, hostConf,
-          intermediateDirs.getOrDefault(host, List.of()));
-      // Its own UTS namespace gives the host its name, so an application master or a task on it tells others
-      // the host's name (hence address), not the machine's.
-      List<String> prefix = new ArrayList<>(network.execPrefix(host));
-      prefix.addAll(List.of("unshare", "--uts", "sh", "-c", "hostname \"$1\" && shift && exec \"$@\"", "sh", host));
-      launchYarnDaemon(NODE_MANAGER_PREFIX + host, prefix, hostConf, NODE_MANAGER_JVM_OPTIONS,
-          "org.apache.hadoop.yarn.server.nodemanager.NodeManager",
-          Map.of("JAVA_HOME", System.getProperty("java.home"), "HADOOP_CONF_DIR", hostConf.toString()));
-    }
-  }
-
-  /** Starts the JobHistoryServer (it needs HDFS out of safe mode) and waits for it and every NodeManager. */
-  private void startHistoryServerAndAwaitYarn(PrintStream progress) throws IOException {
-    launchYarnDaemon(HISTORY_SERVER, List.of(), options.dir().resolve(RESOURCE_MANAGER).resolve("conf"),
-        HISTORY_SERVER_JVM_OPTIONS, "org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer", Map.of());
-    HostYarnConf.writeClient(options, network, topologyTable());
-    awaitNodeManagers(progress);
-    progress.println("waiting for the JobHistoryServer at " + network.rootAddress() + ":"
-        + HostYarnConf.JOB_HISTORY_PORT);
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (!listening(network.rootAddress(), HostYarnConf.JOB_HISTORY_PORT)) {
-      requireYarnDaemonsAlive();
-      if (System.nanoTime() > deadline) {
-        throw new IOException("the JobHistoryServer did not listen within " + START_TIMEOUT);
-      }
-      sleep(500);
-    }
-  }
-
-  private void launchYarnDaemon(String name, List<String> prefix, Path conf, List<String> jvmOptions,
-      String mainClass, Map<String, String> environment) throws IOException {
-    List<String> command = new ArrayList<>(prefix);
-    command.add(javaBinary());
-    command.addAll(jvmOptions);
-    command.addAll(JAVA_OPENS);
-    command.add(HostYarnConf.hostsFileOption(options.dir()));
-    command.add("-Dhadoop.log.dir=" + options.dir().resolve("logs"));
-    command.add("-Dyarn.log.dir=" + options.dir().resolve("logs"));
-    command.addAll(List.of("-cp", HostYarnConf.classpath(conf, options), mainClass));
-    Path log = options.dir().resolve("logs").resolve(name + ".log");
-    ProcessBuilder builder = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    builder.environment().putAll(environment);
-    Process process = builder.start();
-    Files.writeString(options.dir().resolve(PIDS).resolve(name), Long.toString(process.pid()));
-    yarnDaemons.put(name, process);
-  }
-
-  /** Waits until every host's NodeManager runs in the ResourceManager's eyes, printing the count as it grows. */
-  private void awaitNodeManagers(PrintStream progress) throws IOException {
-    Configuration conf = new Configuration(false);
-    conf.set("yarn.resourcemanager.address", resourceManagerAddress());
-    // Until the ResourceManager listens, a short failure, not YARN's default 15 minutes of retries.
-    conf.setLong("yarn.resourcemanager.connect.max-wait.ms", 2000);
-    conf.setLong("yarn.resourcemanager.connect.retry-interval.ms", 500);
-    conf.setInt("ipc.client.connect.max.retries", 1);
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    int reported = -1;
-    try (YarnClient client = YarnClient.createYarnClient()) {
-      client.init(conf);
-      client.start();
-      while (true) {
-        requireYarnDaemonsAlive();
-        Set<String> running = new HashSet<>();
-        try {
-          client.getNodeReports(NodeState.RUNNING).forEach(node -> running.add(node.getNodeId().getHost()));
-        } catch (IOException | YarnException e) {
-          // not listening yet
-        }
-        running.retainAll(hosts());
-        if (running.size() != reported) {
-          reported = running.size();
-          progress.printf("  NodeManagers registered with the ResourceManager: %d/%d%n", reported, hosts().size());
-        }
-        if (reported == hosts().size()) {
-          return;
-        }
-        if (System.nanoTime() > deadline) {
-          throw new IOException("only " + running + " of " + hosts() + " NodeManagers registered within "
-              + START_TIMEOUT);
-        }
-        sleep(500);
-      }
-    }
-  }
-
-  private void requireYarnDaemonsAlive() throws IOException {
-    for (Map.Entry<String, Process> daemon : yarnDaemons.entrySet()) {
-      if (!daemon.getValue().isAlive()) {
-        Path log = options.dir().resolve("logs").resolve(daemon.getKey() + ".log");
-        throw new IOException("the " + daemon.getKey() + " exited; see " + log + ":\n" + tail(log));
-      }
-    }
-  }
-
-  private static boolean listening(String address, int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(address, port), 1000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  /** The rack table the NameNode's conf dir holds, which YARN uses too. */
-  private Path topologyTable() {
-    return options.dir().resolve(NAMENODE).resolve("conf").resolve("topology.table");
-  }
-
-  private static void formatNameNode(Options options, Path conf) throws IOException {
-    Path log = options.dir().resolve("logs").resolve("namenode-format.log");
-    Process format = startProcess(List.of(), nameNodeCommand(options, conf,
-        List.of("-format", "-force", "-nonInteractive")), log, null);
-    try {
-      if (!format.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || format.exitValue() != 0) {
-        format.destroyForcibly();
-        throw new IOException("formatting the NameNode failed; see " + log + ":\n" + tail(log));
-      }
-    } catch (InterruptedException e) {
-      format.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while formatting the NameNode", e);
-    }
-  }
-
-  /** The stock NameNode with Hadoop's jars, the plugin jar and the conf dir on its class path, nothing else. */
-  private static List<String> nameNodeCommand(Options options, Path conf, List<String> args) {
-    List<String> classpath = new ArrayList<>();
-    classpath.add(conf.toString());
-    classpath.add(options.pluginJar().toAbsolutePath().toString());
-    options.hadoopJars().forEach(jar -> classpath.add(jar.toAbsolutePath().toString()));
-    List<String> command = new ArrayList<>(List.of(javaBinary()));
-    command.addAll(NAMENODE_JVM_OPTIONS);
-    command.addAll(JAVA_OPENS);
-    command.add("-Dhadoop.log.dir=" + options.dir().resolve("logs"));
-    command.addAll(List.of("-cp", String.join(File.pathSeparator, classpath),
-        "org.apache.hadoop.hdfs.server.namenode.NameNode"));
-    command.addAll(args);
-    return command;
-  }
-
-  /**
-   * Starts a process logging to {@code log}, with its stdin a pipe this JVM holds open (DataNodes exit when it
-   * closes), and records its pid in {@code pidFile}.
-   */
-  private static Process startProcess(List<String> prefix, List<String> command, Path log, Path pidFile)
-      throws IOException {
-    List<String> full = new ArrayList<>(prefix);
-    full.addAll(command);
-    Process process = new ProcessBuilder(full)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-        .start();
-    if (pidFile != null) {
-      Files.writeString(pidFile, Long.toString(process.pid()));
-    }
-    return process;
-  }
-
-  private void awaitDataNodes(Set<String> hosts, PrintStream progress) throws IOException {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    int reported = -1;
-    while (true) {
-      if (!nameNode.isAlive()) {
-        Path log = options.dir().resolve("logs").resolve("namenode.log");
-        throw new IOException("the NameNode exited; see " + log + ":\n" + tail(log));
-      }
-      for (String host : hosts) {
-        Process process = dataNodes.get(host);
-        if (process != null && !process.isAlive()) {
-          Path log = options.dir().resolve("logs").resolve(host + ".log");
-          throw new IOException("the DataNode of " + host + " exited; see " + log + ":\n" + tail(log));
-        }
-      }
-      Set<String> ready = readyHosts();
-      ready.retainAll(hosts);
-      if (ready.size() != reported) {
-        reported = ready.size();
-        progress.printf("  DataNodes registered with their volumes: %d/%d%n", reported, hosts.size());
-      }
-      if (reported == hosts.size() && !inSafeMode()) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IOException("only " + ready + " of " + hosts + " registered within " + START_TIMEOUT);
-      }
-      sleep(500);
-    }
-  }
-
-  /** The live hosts whose capacity the NameNode reports as the spec's, i.e. whose volumes are prepared. */
-  private Set<String> readyHosts() {
-    Map<String, Long> capacities = new TreeMap<>();
-    options.spec().nodes()
-        .forEach(n -> capacities.put(n.host(), n.volumes().stream().mapToLong(VolumeSpec::capacityBytes).sum()));
-    try {
-      return Arrays.stream(admin.getDataNodeStats(DatanodeReportType.LIVE))
-          .filter(dn -> capacities.getOrDefault(dn.getHostName(), -1L) == dn.getCapacity())
-          .map(DatanodeInfo::getHostName)
-          .collect(Collectors.toCollection(HashSet::new));
-    } catch (IOException e) {
-      return new HashSet<>();
-    }
-  }
-
-  private Set<String> hostsIn(DatanodeReportType type) {
-    try {
-      return Arrays.stream(admin.getDataNodeStats(type)).map(DatanodeInfo::getHostName).collect(Collectors.toSet());
-    } catch (IOException e) {
-      return Set.of();
-    }
-  }
-
-  private boolean inSafeMode() {
-    try {
-      return admin.setSafeMode(SafeModeAction.SAFEMODE_GET);
-    } catch (IOException e) {
-      return true;
-    }
-  }
-
-  /** SIGTERM, then SIGKILL after a grace period; returns once the process is gone. */
-  private static void stop(Process process) {
-    stop(process.toHandle());
-  }
-
-  private static void stop(ProcessHandle process) {
-    process.destroy();
-    try {
-      process.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      process.destroyForcibly();
-      process.onExit().completeOnTimeout(process, STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS).join();
-    }
-  }
-
-  private static String javaBinary() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  }
-
-  private static String tail(Path log) {
-    try {
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-    } catch (IOException e) {
-      return "(cannot read " + log + ")";
-    }
-  }
-
-  private static void waitFor(Duration timeout, BooleanSupplier condition, String what)
-      throws IOException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new IOException("timed out after " + timeout.toSeconds() + " s waiting for " + what);
-      }
-      sleep(250);
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
-  }
-
   private static void deleteRecursively(Path path) {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(path)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      FileUtils.deleteDirectory(path.toFile());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + path, e);
     }

@@ -1,5 +1,6 @@
 package io.strata.embedded.hosts;
 
+import io.strata.core.concurrent.Sleeps;
 import io.strata.embedded.hosts.HostNetworkPlan.Host;
 import io.strata.embedded.hosts.HostNetworkPlan.Rack;
 import java.io.IOException;
@@ -374,7 +375,7 @@ public final class HostNetwork implements AutoCloseable {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TERM_GRACE_MILLIS);
     List<ProcessHandle> alive = processesIn(namespace);
     while (!alive.isEmpty() && System.nanoTime() < deadline) {
-      sleep(100);
+      Sleeps.sleep(100, e -> new HostNetworkException("interrupted while waiting for processes to exit", e));
       alive = processesIn(namespace);
     }
     alive.forEach(ProcessHandle::destroyForcibly);
@@ -392,14 +393,5 @@ public final class HostNetwork implements AutoCloseable {
     Path run = Path.of("/run/lock");
     Path dir = Files.isDirectory(run) ? run : Path.of(System.getProperty("java.io.tmpdir"));
     return dir.resolve("strata-hostnet.lock");
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new HostNetworkException("interrupted while waiting for processes to exit", e);
-    }
   }
 }

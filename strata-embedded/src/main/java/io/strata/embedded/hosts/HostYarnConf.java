@@ -158,7 +158,7 @@ final class HostYarnConf {
 
   /** What a job submitted to this cluster runs with. */
   private static Map<String, String> mapredConf(HostCluster.Options options, String rootAddress) {
-    String childOpts = CHILD_OPTS + " " + String.join(" ", HostCluster.javaOpens()) + " "
+    String childOpts = CHILD_OPTS + " " + String.join(" ", DaemonProcesses.JAVA_OPENS) + " "
         + hostsFileOption(options.dir());
     Map<String, String> mapred = new LinkedHashMap<>();
     mapred.put("mapreduce.framework.name", "yarn");

@@ -1,5 +1,6 @@
 package io.strata.embedded.localdir;
 
+import io.strata.embedded.emulation.DevicePacer;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -42,7 +42,6 @@ public final class LocalDevice {
   private static final int NAME = 80;
   private static final int NAME_BYTES = 120;
   private static final int SIZE = NAME + 4 + NAME_BYTES;
-  private static final long MIN_SLEEP_NANOS = 1_000_000;
   /**
    * Device time a late caller may take back: a process that overslept or waited for a core would otherwise leave
    * the device idle, and on a busy machine every such gap lowers the rate below the profile's.
@@ -162,13 +161,7 @@ public final class LocalDevice {
     if (bytes <= 0 && !positioned) {
       return;
     }
-    long start = reserve(bytes, positioned, rateAt, bytesAt, opsAt);
-    // Waits shorter than the OS can sleep are skipped: the reservation still moved the device clock.
-    long wait = start - System.nanoTime();
-    while (wait > MIN_SLEEP_NANOS && !Thread.currentThread().isInterrupted()) {
-      LockSupport.parkNanos(wait);
-      wait = start - System.nanoTime();
-    }
+    DevicePacer.awaitSlot(reserve(bytes, positioned, rateAt, bytesAt, opsAt));
   }
 
   /** Reserves the device time the transfer needs after the last reservation; returns when the slot starts. */

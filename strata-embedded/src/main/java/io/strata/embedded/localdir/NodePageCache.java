@@ -2,6 +2,7 @@ package io.strata.embedded.localdir;
 
 import io.strata.embedded.pagecache.PageCache;
 import io.strata.embedded.pagecache.PageCacheSettings;
+import io.strata.embedded.emulation.DevicePacer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
@@ -14,7 +15,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -32,7 +32,6 @@ public final class NodePageCache {
   /** The name of the file that marks a directory as a node with a page cache. */
   public static final String STATE_FILE = ".strata-page-cache";
 
-  private static final long MIN_SLEEP_NANOS = 1_000_000;
   private static final Map<Path, NodePageCache> OPEN = new ConcurrentHashMap<>();
 
   private final FileChannel channel;
@@ -89,7 +88,7 @@ public final class NodePageCache {
     PageCache.Write write = locked(c -> c.write(key(file), group(file), offset, length, System.nanoTime(),
         device.writeBytesPerSecond()));
     device.writeBack(write.writebackBytes());
-    sleep(write.throttleNanos());
+    DevicePacer.awaitSlot(System.nanoTime() + write.throttleNanos());
   }
 
   /** Reads through the cache; returns the bytes that missed, which the caller reads from {@code device}. */
@@ -158,13 +157,5 @@ public final class NodePageCache {
       }
     }
     return 0;
-  }
-
-  private static void sleep(long nanos) {
-    long until = System.nanoTime() + nanos;
-    for (long wait = nanos; wait > MIN_SLEEP_NANOS
-        && !Thread.currentThread().isInterrupted(); wait = until - System.nanoTime()) {
-      LockSupport.parkNanos(wait);
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.embedded.yarn;
 
+import io.strata.core.concurrent.Sleeps;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -215,12 +216,7 @@ public final class NamedNodeYarnCluster implements AutoCloseable {
       if (running.containsAll(hosts)) {
         return;
       }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for NodeManagers", e);
-      }
+      Sleeps.sleep(200, e -> new IOException("interrupted while waiting for NodeManagers", e));
     }
     throw new IOException("NodeManagers " + hosts + " did not register with the ResourceManager within "
         + timeoutMillis / 1000 + " s");

@@ -2,11 +2,7 @@ package io.strata.hdfs.autotier;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.hadoop.metrics2.MetricsCollector;
-import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.MetricsSystem;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.metrics2.lib.MetricsRegistry;
+import io.strata.hdfs.metrics.RegistrySource;
 import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
 
@@ -15,10 +11,9 @@ import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
  * {@code Hadoop:service=StrataAutotier,name=Autotier} in the {@code strata autotier run} process, any configured
  * metrics sink, and {@link #toJson()} for the status line the command prints after each cycle.
  */
-public final class AutotierMetrics implements MetricsSource {
+public final class AutotierMetrics extends RegistrySource {
   static final String NAME = "Autotier";
 
-  private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("strata");
   final MutableCounterLong cycles = registry.newCounter("Cycles", "Reference times planned", 0L);
   final MutableCounterLong plansRefused = registry.newCounter("PlansRefused",
       "Plans refused by the data-loss bound (nothing applied)", 0L);
@@ -53,22 +48,14 @@ public final class AutotierMetrics implements MetricsSource {
   final MutableGaugeLong auditEventsIgnored = registry.newGauge("AuditEventsIgnored",
       "Audit events of Strata's own files or calls in the logs read, not counted as accesses", 0L);
 
-  /** Publishes these metrics in the process's metrics system (once per name). */
-  public synchronized AutotierMetrics register() {
-    MetricsSystem system = DefaultMetricsSystem.instance();
-    if (system.getSource(NAME) == null) {
-      try {
-        system.register(NAME, "Strata autotier daemon", this);
-      } catch (RuntimeException e) {
-        // Metrics are an aid; the daemon runs without them.
-      }
-    }
-    return this;
+  public AutotierMetrics() {
+    super(NAME, "strata");
   }
 
-  @Override
-  public void getMetrics(MetricsCollector collector, boolean all) {
-    registry.snapshot(collector.addRecord(registry.info()), all);
+  /** Publishes these metrics in the process's metrics system (once per name). */
+  public AutotierMetrics register() {
+    publishOnce("Strata autotier daemon");
+    return this;
   }
 
   public long changesApplied() {

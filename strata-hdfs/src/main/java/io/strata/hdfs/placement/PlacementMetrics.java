@@ -1,12 +1,8 @@
 package io.strata.hdfs.placement;
 
+import io.strata.hdfs.metrics.RegistrySource;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.hadoop.metrics2.MetricsCollector;
-import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.MetricsSystem;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.metrics2.lib.MetricsRegistry;
 import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 import org.apache.hadoop.metrics2.lib.MutableGaugeInt;
 
@@ -15,11 +11,10 @@ import org.apache.hadoop.metrics2.lib.MutableGaugeInt;
  * {@code Hadoop:service=NameNode,name=StrataPlacement}). One set per process: the NameNode replaces its
  * placement policy object on reconfiguration, and the counts should survive that.
  */
-public final class PlacementMetrics implements MetricsSource {
+public final class PlacementMetrics extends RegistrySource {
   private static final String NAME = "StrataPlacement";
   private static final PlacementMetrics INSTANCE = new PlacementMetrics();
 
-  private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("dfs");
   final MutableCounterLong placedBlocks = registry.newCounter("PlacedBlocks",
       "Blocks placed by a Strata policy (not 'default')", 0L);
   final MutableCounterLong fallbackReplicas = registry.newCounter("FallbackReplicas",
@@ -36,30 +31,16 @@ public final class PlacementMetrics implements MetricsSource {
   private final Set<String> refusedVersions = ConcurrentHashMap.newKeySet();
   final MutableGaugeInt rulesInForce = registry.newGauge("RulesInForce", "Placement rules in force", 0);
 
-  private PlacementMetrics() {}
+  private PlacementMetrics() {
+    super(NAME, "dfs");
+  }
 
   public static PlacementMetrics get() {
     return INSTANCE;
   }
 
-  /**
-   * Publishes the counters if the process's metrics system does not have them: the NameNode's metrics system
-   * starts after class loading and is rebuilt when a NameNode restarts in the same JVM.
-   */
-  static synchronized void publish() {
-    MetricsSystem system = DefaultMetricsSystem.instance();
-    if (system.getSource(NAME) == null) {
-      try {
-        system.register(NAME, "Strata placement policy plugin", INSTANCE);
-      } catch (RuntimeException e) {
-        // Metrics are an aid; never let them stop placement.
-      }
-    }
-  }
-
-  @Override
-  public void getMetrics(MetricsCollector collector, boolean all) {
-    registry.snapshot(collector.addRecord(registry.info()), all);
+  static void publish() {
+    INSTANCE.publishOnce("Strata placement policy plugin");
   }
 
   public long placedBlocks() {

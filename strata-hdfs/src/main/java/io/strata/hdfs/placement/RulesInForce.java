@@ -225,7 +225,7 @@ final class RulesInForce {
     rules = PlacementRules.of(all, settings.tierMap());
     loadedModificationTime = modificationTime;
     PlacementMetrics.get().rulesInForce.set(rules.rules().size());
-    LOG.info("Strata placement: {}; rules in force: {}", what, rules.rules());
+    LOG.info("Strata placement: {}; rules in force: {}", what, rules.describe());
   }
 
   /** A client of this NameNode, once the NameNode knows its own address. */

@@ -1,5 +1,6 @@
 package io.strata.hdfs.placement;
 
+import io.strata.core.concurrent.Sleeps;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.placement.PlacementRules;
 import io.strata.hdfs.StrataKeys;
@@ -153,12 +154,7 @@ public final class StoredRules {
           throw new IOException("the placement rules in " + fs.makeQualified(file) + " are locked by another writer ("
               + fs.makeQualified(lock) + ", held by " + holder + ") for over " + LOCK_WAIT_MILLIS / 1000 + " s");
         }
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("interrupted while waiting for " + lock);
-        }
+        Sleeps.sleep(50, e -> new InterruptedIOException("interrupted while waiting for " + lock));
       }
     } finally {
       if (fs.exists(claim)) {

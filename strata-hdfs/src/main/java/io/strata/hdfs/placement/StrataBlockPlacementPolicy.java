@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -78,7 +79,9 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     if (writeGroup != null) {
       LOG.info("Strata placement: {}", writeGroup.group().describe());
     }
-    LOG.info("Strata placement plugin loaded: tiers {}, rules {}", rules.tierMap().tiers(), rules.current().rules());
+    LOG.info("Strata placement plugin loaded: tiers {}; rules {}",
+        rules.tierMap().tiers().stream().map(Tier::describe).collect(Collectors.joining(", ")),
+        rules.current().describe());
     // The NameNode's block manager makes its policy after the metrics system started: published now, the
     // counters tell tools reading the NameNode's JMX that the plugin runs before any block is placed.
     PlacementMetrics.publish();

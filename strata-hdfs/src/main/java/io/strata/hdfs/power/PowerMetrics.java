@@ -1,12 +1,11 @@
 package io.strata.hdfs.power;
 
 import io.strata.core.energy.PowerState;
+import io.strata.hdfs.metrics.MetricsSources;
 import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.MetricsSystem;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 
 /**
@@ -25,17 +24,9 @@ final class PowerMetrics implements MetricsSource {
   }
 
   /** Publishes {@code status} under {@link #NAME}, replacing an earlier manager's; never fails the caller. */
-  static synchronized void publish(Supplier<PowerStatus> status) {
-    try {
-      MetricsSystem system = DefaultMetricsSystem.instance();
-      if (system.getSource(NAME) != null) {
-        system.unregisterSource(NAME);
-      }
-      system.register(NAME, "Strata power manager: backup disks in standby and the energy they spent",
-          new PowerMetrics(status));
-    } catch (RuntimeException e) {
-      // Metrics are an aid; the manager runs without them.
-    }
+  static void publish(Supplier<PowerStatus> status) {
+    MetricsSources.publishReplacing(NAME, "Strata power manager: backup disks in standby and the energy they spent",
+        new PowerMetrics(status));
   }
 
   @Override

@@ -1,13 +1,9 @@
 package io.strata.hdfs.retrieval;
 
 import io.strata.core.retrieval.Locality;
+import io.strata.hdfs.metrics.RegistrySource;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.hadoop.metrics2.MetricsCollector;
-import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.MetricsSystem;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.metrics2.lib.MetricsRegistry;
 import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 
 /**
@@ -17,15 +13,15 @@ import org.apache.hadoop.metrics2.lib.MutableCounterLong;
  * reader is sent to first, each time the NameNode orders a block's locations for a client (open, and also
  * getFileBlockLocations, which job planners call).
  */
-public final class ReadMetrics implements MetricsSource {
+public final class ReadMetrics extends RegistrySource {
   private static final String NAME = "StrataReads";
   private static final ReadMetrics INSTANCE = new ReadMetrics();
 
-  private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("dfs");
   private final Map<String, MutableCounterLong> byTier = new ConcurrentHashMap<>();
   private final Map<Locality, MutableCounterLong> byLocality = new ConcurrentHashMap<>();
 
   private ReadMetrics() {
+    super(NAME, "dfs");
     byLocality.put(Locality.NODE_LOCAL,
         registry.newCounter("ReadsNodeLocal", "Reads sent to a node-local replica", 0L));
     byLocality.put(Locality.RACK_LOCAL,
@@ -37,15 +33,8 @@ public final class ReadMetrics implements MetricsSource {
     return INSTANCE;
   }
 
-  static synchronized void publish() {
-    MetricsSystem system = DefaultMetricsSystem.instance();
-    if (system.getSource(NAME) == null) {
-      try {
-        system.register(NAME, "Strata read ordering plugin", INSTANCE);
-      } catch (RuntimeException e) {
-        // Metrics are an aid; never let them stop reads.
-      }
-    }
+  static void publish() {
+    INSTANCE.publishOnce("Strata read ordering plugin");
   }
 
   void count(String tier, Locality locality) {
@@ -61,10 +50,5 @@ public final class ReadMetrics implements MetricsSource {
 
   public long reads(Locality locality) {
     return byLocality.get(locality).value();
-  }
-
-  @Override
-  public void getMetrics(MetricsCollector collector, boolean all) {
-    registry.snapshot(collector.addRecord(registry.info()), all);
   }
 }

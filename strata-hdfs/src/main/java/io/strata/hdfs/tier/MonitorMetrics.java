@@ -1,10 +1,6 @@
 package io.strata.hdfs.tier;
 
-import org.apache.hadoop.metrics2.MetricsCollector;
-import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.MetricsSystem;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.metrics2.lib.MetricsRegistry;
+import io.strata.hdfs.metrics.RegistrySource;
 import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 import org.apache.hadoop.metrics2.lib.MutableGaugeInt;
 import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
@@ -14,10 +10,9 @@ import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
  * {@code Hadoop:service=StrataMonitor,name=TierMonitor} in the {@code strata monitor} process (the service part
  * is the process's metrics prefix), and any configured metrics sink.
  */
-public final class MonitorMetrics implements MetricsSource {
+public final class MonitorMetrics extends RegistrySource {
   static final String NAME = "TierMonitor";
 
-  private final MetricsRegistry registry = new MetricsRegistry(NAME).setContext("strata");
   final MutableCounterLong cycles = registry.newCounter("Cycles", "Monitor cycles run", 0L);
   final MutableCounterLong filesChecked = registry.newCounter("FilesChecked", "Files checked against their layouts",
       0L);
@@ -35,22 +30,14 @@ public final class MonitorMetrics implements MetricsSource {
       "Files off their layout at the end of the last cycle", 0);
   final MutableGaugeLong lastCycleMillis = registry.newGauge("LastCycleMillis", "Duration of the last cycle", 0L);
 
-  /** Publishes these metrics in the process's metrics system (once per name). */
-  synchronized MonitorMetrics register() {
-    MetricsSystem system = DefaultMetricsSystem.instance();
-    if (system.getSource(NAME) == null) {
-      try {
-        system.register(NAME, "Strata tier monitor", this);
-      } catch (RuntimeException e) {
-        // Metrics are an aid; the monitor runs without them.
-      }
-    }
-    return this;
+  public MonitorMetrics() {
+    super(NAME, "strata");
   }
 
-  @Override
-  public void getMetrics(MetricsCollector collector, boolean all) {
-    registry.snapshot(collector.addRecord(registry.info()), all);
+  /** Publishes these metrics in the process's metrics system (once per name). */
+  MonitorMetrics register() {
+    publishOnce("Strata tier monitor");
+    return this;
   }
 
   public long cycles() {

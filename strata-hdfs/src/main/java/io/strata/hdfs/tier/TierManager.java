@@ -1,5 +1,6 @@
 package io.strata.hdfs.tier;
 
+import io.strata.core.concurrent.Sleeps;
 import io.strata.core.config.ByteSize;
 import io.strata.core.config.ConfigException;
 import io.strata.core.placement.PlacementPolicies;
@@ -339,7 +340,7 @@ public final class TierManager implements Closeable {
     List<Reconciler.Target> targets = withRecordedLayouts(plan.targets());
     if (rulesChanged && addsReplicas(targets)) {
       // The NameNode adds the new replicas itself, by the file's rule: give it time to load the new rule.
-      sleep(settings.ruleRefresh().toMillis());
+      Sleeps.sleep(settings.ruleRefresh().toMillis(), e -> new InterruptedIOException("interrupted"));
     }
     Reconciler.Outcome outcome = new Reconciler(fs, view, mover, settings).run(targets);
     Set<String> layouts = new HashSet<>();
@@ -591,15 +592,6 @@ public final class TierManager implements Closeable {
 
   private static long elapsed(long started) {
     return (System.nanoTime() - started) / 1_000_000;
-  }
-
-  private static void sleep(long millis) throws InterruptedIOException {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted");
-    }
   }
 
   /** Internal access for the tier monitor, which repairs and demotes with the same machinery. */

@@ -2,6 +2,7 @@ package io.strata.inplace.ceph;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.core.concurrent.Sleeps;
 import io.strata.inplace.rados.CephClientConfig;
 import io.strata.inplace.rados.RadosCluster;
 import io.strata.inplace.rados.RadosException;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 
 /**
  * A throw-away Ceph cluster on this machine, loopback only: one monitor, one manager and one OSD per host name,
@@ -189,7 +190,7 @@ public final class LocalCephCluster {
               "a Ceph cluster is already running in " + dir + " (" + String.join(", ", alive)
                   + "); stop it first: strata ceph down --dir " + dir);
         }
-        deleteTree(dir);
+        FileUtils.cleanDirectory(dir.toFile());
       }
     }
     for (String sub : List.of("run", "log", "mon", "mgr/ceph-x", "osd", "crash")) {
@@ -398,7 +399,7 @@ public final class LocalCephCluster {
     long deadline = System.currentTimeMillis() + 10_000;
     for (ProcessHandle process : signalled) {
       while (process.isAlive() && System.currentTimeMillis() < deadline) {
-        sleep(100);
+        Sleeps.sleep(100);
       }
       if (process.isAlive()) {
         process.destroyForcibly();
@@ -409,7 +410,7 @@ public final class LocalCephCluster {
     long killDeadline = System.currentTimeMillis() + 10_000;
     for (ProcessHandle process : signalled) {
       while (process.isAlive() && System.currentTimeMillis() < killDeadline) {
-        sleep(100);
+        Sleeps.sleep(100);
       }
       if (process.isAlive()) {
         log.println("strata: pid " + process.pid() + " is still exiting after SIGKILL");
@@ -441,7 +442,7 @@ public final class LocalCephCluster {
     }
     long deadline = System.currentTimeMillis() + 10_000;
     while (process.isAlive() && System.currentTimeMillis() < deadline) {
-      sleep(100);
+      Sleeps.sleep(100);
     }
     if (process.isAlive()) {
       process.destroyForcibly();
@@ -555,7 +556,7 @@ public final class LocalCephCluster {
       } catch (IOException e) {
         last = e;
       }
-      sleep(250);
+      Sleeps.sleep(250);
     }
     throw new IOException("timed out after " + seconds + " s waiting for " + what
         + (last == null ? "" : " (last error: " + last.getMessage() + ")"));
@@ -564,25 +565,6 @@ public final class LocalCephCluster {
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-        if (!path.equals(dir)) {
-          Files.deleteIfExists(path);
-        }
-      }
     }
   }
 }
