@@ -171,7 +171,7 @@ final class DemoCommand implements Callable<Integer> {
     System.out.printf("Starting the %s '%s' cluster: %d DataNodes, %d racks, tiers %s%n",
         testbed.hosts() ? "host testbed" : "embedded", hats.spec().name(), hats.spec().nodes().size(),
         hats.spec().racks().size(),
-        hats.spec().tierMap().tiers().stream().map(t -> t.name() + " " + (int) t.readMBps() + " MB/s").toList());
+        hats.spec().tierMap().tiers().stream().map(Tier::describe).toList());
     List<Outcome> outcomes;
     try {
       outcomes = testbed.hosts() ? runOnHosts(hats, dir, rules.toString(), bytes, started)
