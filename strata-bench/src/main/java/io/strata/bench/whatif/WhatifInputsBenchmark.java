@@ -6,6 +6,7 @@ import io.strata.core.whatif.BadInputs;
 import io.strata.core.whatif.DelimitedImageReader;
 import io.strata.core.whatif.MergedAuditLog;
 import io.strata.core.whatif.NamespaceEntry;
+import io.strata.hdfs.whatif.FsImageReader;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -29,9 +30,10 @@ import javax.management.openmbean.CompositeData;
 
 /**
  * The scale bench of whatif's inputs (issue 43: a 10-million-file namespace and a 100-million-line audit log in
- * under 8 GB of heap): generates both on disk ({@link SyntheticInputs}), then reads them through the core's
- * readers, {@link DelimitedImageReader} (two passes: directory policies, then entries) and {@link MergedAuditLog}
- * (the rotated files named in shuffled order), and prints for each the records per second, wall and CPU time, and
+ * under 8 GB of heap): generates them on disk ({@link SyntheticInputs}; the namespace also as a binary fsimage,
+ * {@link SyntheticFsImage}), then reads them through whatif's readers, {@link DelimitedImageReader} (two passes:
+ * directory policies, then entries), {@link FsImageReader} (two passes over the inodes, the tree in flat arrays)
+ * and {@link MergedAuditLog} (the rotated files named in shuffled order), and prints for each the records per second, wall and CPU time, and
  * the heap: the highest use seen before a collection (garbage included) and the most that survived one (what the
  * reader really holds). Not a test: run it by hand with the heap to prove, e.g. {@code -Xmx8g}.
  *
@@ -64,10 +66,12 @@ public final class WhatifInputsBenchmark {
         Runtime.getRuntime().maxMemory() / 1048576.0, work);
     try {
       Path image = work.resolve("fsimage.tsv");
+      Path binaryImage = work.resolve("fsimage_0000000000000000001");
       long start = System.nanoTime();
       SyntheticInputs.writeImage(image, files);
+      SyntheticFsImage.write(binaryImage, files);
       List<Path> logs = SyntheticInputs.writeAuditLogs(work, lines, rotations, files);
-      long inputBytes = Files.size(image);
+      long inputBytes = Files.size(image) + Files.size(binaryImage);
       for (Path log : logs) {
         inputBytes += Files.size(log);
       }
@@ -86,6 +90,19 @@ public final class WhatifInputsBenchmark {
         return counts[0] + counts[1];
       });
       check(counts[0] == files, "files read: " + counts[0] + ", written: " + files);
+
+      long[] binaryCounts = new long[2];
+      measure("namespace (fsimage, 2 passes)", heap, () -> {
+        try (FsImageReader reader = FsImageReader.open(binaryImage, BadInputs.failing())) {
+          NamespaceEntry entry;
+          while ((entry = reader.next()) != null) {
+            binaryCounts[entry.directory() ? 1 : 0]++;
+          }
+        }
+        return binaryCounts[0] + binaryCounts[1];
+      });
+      check(binaryCounts[0] == files && binaryCounts[1] == counts[1], "fsimage: files and directories read: "
+          + binaryCounts[0] + ", " + binaryCounts[1] + "; written: " + files + ", " + counts[1]);
 
       List<Path> shuffled = new ArrayList<>(logs);
       Collections.shuffle(shuffled, new Random(43));

@@ -214,7 +214,7 @@ public final class FsImageReader implements NamespaceReader {
   private void readStringTable() throws IOException {
     try (ImageSection section = open(SectionName.STRING_TABLE)) {
       if (!section.next()) {
-        throw section.corrupt("the section is empty", null);
+        throw section.corruptSection("the section is empty");
       }
       StringTableSection header = parse(section, StringTableSection.parser());
       strings = SerialNumberManager.newStringTable(header.getNumEntry(), header.getMaskBits());
@@ -259,7 +259,7 @@ public final class FsImageReader implements NamespaceReader {
   private void readDirectories() throws IOException {
     try (ImageSection section = open(SectionName.INODE)) {
       if (!section.next()) {
-        throw section.corrupt("the section is empty", null);
+        throw section.corruptSection("the section is empty");
       }
       INodeSection header = parse(section, INodeSection.parser());
       tree = new ImageTree(header.getNumInodes());
@@ -284,8 +284,8 @@ public final class FsImageReader implements NamespaceReader {
         }
       }
       if (header.hasNumInodes() && read != header.getNumInodes()) {
-        throw section.corrupt("the section holds " + read + " inodes, its header says " + header.getNumInodes(),
-            null);
+        throw section.corruptSection("the section holds " + read + " inodes, its header says "
+            + header.getNumInodes());
       }
     }
   }

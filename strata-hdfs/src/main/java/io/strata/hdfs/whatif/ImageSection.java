@@ -110,6 +110,11 @@ final class ImageSection implements Closeable {
     return BadInputException.at(source, where, reason, cause);
   }
 
+  /** An error about the whole section. */
+  BadInputException corruptSection(String reason) {
+    return BadInputException.at(source, section.getName() + " section at byte " + section.getOffset(), reason, null);
+  }
+
   @Override
   public void close() throws IOException {
     in.close();
