@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -140,13 +141,20 @@ public final class KatMapFile {
             + ": it is stale; rewrite it with KatMapFile.ensure");
       }
       int partitions = data.readInt();
-      int[] buckets = new int[data.readInt()];
+      int bucketCount = data.readInt();
+      // A damaged count must not size an array (negative, or gigabytes): check it, and let what is read grow with
+      // what the file holds.
+      if (partitions < 1 || bucketCount != PartitionMap.BUCKETS) {
+        throw new IOException(FILE + " is damaged: it claims " + partitions + " partitions and " + bucketCount
+            + " hash buckets (a map has at least 1 partition and " + PartitionMap.BUCKETS + " buckets)");
+      }
+      int[] buckets = new int[PartitionMap.BUCKETS];
       for (int b = 0; b < buckets.length; b++) {
         buckets[b] = data.readInt();
       }
-      double[] shares = new double[partitions];
+      DoubleStream.Builder shares = DoubleStream.builder();
       for (int p = 0; p < partitions; p++) {
-        shares[p] = data.readDouble();
+        shares.add(data.readDouble());
       }
       Map<String, Integer> assigned = new HashMap<>();
       for (int p = 0; p < partitions; p++) {
@@ -156,7 +164,7 @@ public final class KatMapFile {
           assigned.put(data.readUTF(), partition);
         }
       }
-      return new PartitionMap(partitions, assigned, buckets, shares);
+      return new PartitionMap(partitions, assigned, buckets, shares.build().toArray());
     }
   }
 

@@ -9,11 +9,13 @@ import io.strata.core.kat.PartitionMap;
 import io.strata.workloads.kat.ZipfWords;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
@@ -79,5 +81,33 @@ class KatMapFileTest {
     assertEquals(other.mapDigest(), KatMapFile.digestIfPresent(fs, file));
     assertEquals(PartitionMap.hashed(5).partitionOf("w1"),
         KatMapFile.read(fs.open(file), other.mapDigest()).partitionOf("w1"));
+  }
+
+  /** A map file with these counts after its header (digest "d"), then zeros, gzipped as the writer does it. */
+  private static byte[] withCounts(int partitions, int buckets) throws IOException {
+    ByteArrayOutputStream file = new ByteArrayOutputStream();
+    try (DataOutputStream data = new DataOutputStream(new GZIPOutputStream(file))) {
+      data.writeInt(0x4b41544d); // "KATM"
+      data.writeInt(1);
+      data.writeUTF("d");
+      data.writeInt(partitions);
+      data.writeInt(buckets);
+      data.write(new byte[4096]);
+    }
+    return file.toByteArray();
+  }
+
+  @Test
+  void damagedCountsAreRefusedWithoutSizingAnythingByThem() throws IOException {
+    // Found by KatMapFileFuzzTest: a negative bucket count threw NegativeArraySizeException and a count of 879,113,782
+    // partitions ran the task out of memory, both out of a file of a few kilobytes.
+    for (int[] counts : new int[][] {{2, -385_679_360}, {0, 1024}, {2, 579}}) {
+      byte[] file = withCounts(counts[0], counts[1]);
+      IOException e = assertThrows(IOException.class, () -> KatMapFile.read(new ByteArrayInputStream(file), "d"));
+      assertTrue(e.getMessage().startsWith("_kat.map is damaged: it claims " + counts[0] + " partitions and "
+          + counts[1] + " hash buckets"), e.getMessage());
+    }
+    byte[] huge = withCounts(879_113_782, 1024);
+    assertThrows(IOException.class, () -> KatMapFile.read(new ByteArrayInputStream(huge), "d"));
   }
 }
