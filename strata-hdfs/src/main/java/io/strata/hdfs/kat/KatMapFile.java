@@ -1,14 +1,17 @@
 package io.strata.hdfs.kat;
 
+import io.strata.core.config.ConfigException;
 import io.strata.core.kat.PartitionMap;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UTFDataFormatException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,6 +20,7 @@ import java.util.Map;
 import java.util.stream.DoubleStream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options.Rename;
 import org.apache.hadoop.fs.Path;
@@ -164,7 +168,15 @@ public final class KatMapFile {
           assigned.put(data.readUTF(), partition);
         }
       }
-      return new PartitionMap(partitions, assigned, buckets, shares.build().toArray());
+      try {
+        return new PartitionMap(partitions, assigned, buckets, shares.build().toArray());
+      } catch (ConfigException e) {
+        throw new IOException(FILE + " is damaged: " + e.getMessage(), e);
+      }
+    } catch (EOFException e) {
+      throw new IOException(FILE + " is truncated: it ends before its map does", e);
+    } catch (UTFDataFormatException | ZipException e) {
+      throw new IOException(FILE + " is damaged: " + e.getMessage(), e);
     }
   }
 
@@ -183,7 +195,7 @@ public final class KatMapFile {
 
   private static String header(DataInputStream in) throws IOException {
     if (in.readInt() != MAGIC || in.readInt() != VERSION) {
-      throw new IOException("not a KAT map file (version " + VERSION + ")");
+      throw new IOException(FILE + " is not a KAT map file (version " + VERSION + ")");
     }
     return in.readUTF();
   }
