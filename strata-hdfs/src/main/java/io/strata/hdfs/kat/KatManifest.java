@@ -59,6 +59,13 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
 
   public KatManifest {
     Head.check(keyFunction, partitions, owners, batches);
+    if (assignedKeys == null || assignedKeys.values().stream().anyMatch(Objects::isNull) || buckets == null
+        || expectedShares == null) {
+      throw new ConfigException("it has no partition map (assignedKeys, buckets and expectedShares)");
+    }
+    // Checked once here, so that a map that does not fit the partitions is refused where it is read, by file name,
+    // not at the first record an ingest or a job's partitioner places.
+    new PartitionMap(partitions, assignedKeys, buckets, expectedShares);
     owners = List.copyOf(owners);
     batches = List.copyOf(batches);
   }

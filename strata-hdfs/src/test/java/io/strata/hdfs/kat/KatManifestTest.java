@@ -114,15 +114,20 @@ class KatManifestTest {
   private List<String> refusals(String json) throws IOException {
     ConfigException head = assertThrows(ConfigException.class, () -> KatManifest.readHead(
         new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "/dst/_kat.json"));
+    assertTrue(head.getMessage().startsWith("/dst/_kat.json: not a KAT manifest: "), head.getMessage());
+    return List.of(head.getMessage().substring("/dst/_kat.json: not a KAT manifest: ".length()),
+        refusalOfTheWhole(json));
+  }
+
+  /** The reason the tools, which read the whole manifest, give for refusing {@code json}. */
+  private String refusalOfTheWhole(String json) throws IOException {
     Files.writeString(temp.resolve(KatManifest.FILE), json);
     org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(temp.toUri());
     ConfigException whole = assertThrows(ConfigException.class,
         () -> KatManifest.read(FileSystem.getLocal(new Configuration()), dir));
     String file = KatManifest.file(dir).toString();
     assertTrue(whole.getMessage().startsWith(file + ": not a KAT manifest: "), whole.getMessage());
-    assertTrue(head.getMessage().startsWith("/dst/_kat.json: not a KAT manifest: "), head.getMessage());
-    return List.of(head.getMessage().substring("/dst/_kat.json: not a KAT manifest: ".length()),
-        whole.getMessage().substring((file + ": not a KAT manifest: ").length()));
+    return whole.getMessage().substring((file + ": not a KAT manifest: ").length());
   }
 
   @Test
@@ -141,5 +146,21 @@ class KatManifestTest {
         refusals(written(json -> json.replace("[ \"h1\", \"h2\", \"h3\" ]", "null"))));
     String unowned = "it names no owner for partition 1";
     assertEquals(List.of(unowned, unowned), refusals(written(json -> json.replace("\"h2\"", "null"))));
+  }
+
+  @Test
+  void aManifestWhosePartitionMapIsMissingOrDoesNotFitIsRefusedByName() throws IOException {
+    // Found by KatManifestFuzzTest: such a manifest was read, and the ingest and a job's partitioner then failed on a
+    // NullPointerException (no map) or a "partition map: ..." error that did not say which file.
+    String oldTestManifest = "{\"assignedKeys\": {\"the\": 1}, \"buckets\": [0, 1, 2], \"format\": 1, "
+        + "\"keyFunction\": \"tokens\", \"partitions\": 3, \"owners\": [\"h1\", \"h2\", \"h3\"], \"batches\": []}";
+    assertEquals("it has no partition map (assignedKeys, buckets and expectedShares)",
+        refusalOfTheWhole(oldTestManifest));
+    assertEquals("partition map: 3 hash buckets, expected 1024",
+        refusalOfTheWhole(oldTestManifest.replace("\"format\"", "\"expectedShares\": [0.3, 0.3, 0.4], \"format\"")));
+    assertEquals("it has no partition map (assignedKeys, buckets and expectedShares)",
+        refusalOfTheWhole(written(json -> json.replace("\"assignedKeys\" : { }", "\"assignedKeys\" : null"))));
+    assertEquals("partition map: key 'the' is in partition 5, outside 0..2",
+        refusalOfTheWhole(written(json -> json.replace("\"assignedKeys\" : { }", "\"assignedKeys\" : {\"the\": 5}"))));
   }
 }
