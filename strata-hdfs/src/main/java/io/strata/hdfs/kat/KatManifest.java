@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.core.config.ConfigException;
 import io.strata.core.kat.PartitionMap;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -176,7 +177,8 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
       return JSON.readValue(in, KatManifest.class);
     } catch (FileNotFoundException e) {
       return null;
-    } catch (JacksonException e) {
+    } catch (JacksonException | CharConversionException e) {
+      // CharConversionException: bytes Jackson cannot decode in the encoding it detected (UTF-32 of either order).
       throw notAManifest(file(dir).toString(), e);
     }
   }
@@ -235,7 +237,8 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
           default -> parser.skipChildren();
         }
       }
-    } catch (JacksonException e) {
+    } catch (JacksonException | CharConversionException e) {
+      // CharConversionException: bytes Jackson cannot decode in the encoding it detected (UTF-32 of either order).
       throw notAManifest(name, e);
     }
     if (keyFunction == null || partitions == null || owners == null || batches == null) {

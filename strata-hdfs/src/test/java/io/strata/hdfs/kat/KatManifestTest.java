@@ -163,4 +163,21 @@ class KatManifestTest {
     assertEquals("partition map: key 'the' is in partition 5, outside 0..2",
         refusalOfTheWhole(written(json -> json.replace("\"assignedKeys\" : { }", "\"assignedKeys\" : {\"the\": 5}"))));
   }
+
+  @Test
+  void bytesJsonCannotBeDecodedFromAreRefusedByName() throws IOException {
+    // Found by KatManifestFuzzTest: bytes Jackson takes for UTF-32 (here of an unsupported byte order) threw a
+    // CharConversionException that did not say which file.
+    byte[] notJson = {0, 0, '*', 0, 0};
+    ConfigException head = assertThrows(ConfigException.class,
+        () -> KatManifest.readHead(new ByteArrayInputStream(notJson), "/dst/_kat.json"));
+    assertEquals("/dst/_kat.json: not a KAT manifest: Unsupported UCS-4 endianness (2143) detected",
+        head.getMessage());
+    Files.write(temp.resolve(KatManifest.FILE), notJson);
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(temp.toUri());
+    ConfigException whole = assertThrows(ConfigException.class,
+        () -> KatManifest.read(FileSystem.getLocal(new Configuration()), dir));
+    assertTrue(whole.getMessage().startsWith(KatManifest.file(dir) + ": not a KAT manifest: Unsupported UCS-4"),
+        whole.getMessage());
+  }
 }
