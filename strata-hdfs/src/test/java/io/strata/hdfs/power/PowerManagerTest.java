@@ -12,6 +12,7 @@ import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -144,5 +145,20 @@ class PowerManagerTest {
       json.writeValue(file, status);
       assertThrows(IOException.class, () -> PowerManager.readStatus(state), status::toString);
     }
+  }
+
+  @Test
+  void aStatusFileThatCannotBeReadIsNamedWithWhereAndWhy() throws Exception {
+    // Found by PowerStatusFuzzTest: bytes Jackson takes for UTF-32 threw a CharConversionException, and every other
+    // refusal was Jackson's message alone, none of them naming the file.
+    Path file = state.resolve(PowerManager.STATUS_FILE);
+    Files.write(file, new byte[] {'{', 0, 0, 0, 'a', 'b', 'c', 'd'});
+    IOException undecodable = assertThrows(IOException.class, () -> PowerManager.readStatus(state));
+    assertTrue(undecodable.getMessage().startsWith(file + ": not a power manager status: Invalid UTF-32"),
+        undecodable.getMessage());
+    Files.writeString(file, "{\"volumes\": [{\"id\": \"b1\", \"state\": \"STANDBY\"}]}");
+    IOException incomplete = assertThrows(IOException.class, () -> PowerManager.readStatus(state));
+    assertEquals(file + ":1:45: not a power manager status: volume b1 lacks its state, its seconds by state or its "
+        + "spin-ups by cause", incomplete.getMessage());
   }
 }
