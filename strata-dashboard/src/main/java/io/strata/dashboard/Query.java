@@ -23,12 +23,20 @@ public final class Query {
           continue;
         }
         int eq = pair.indexOf('=');
-        String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-        String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-        values.put(name, value);
+        String rawName = eq < 0 ? pair : pair.substring(0, eq);
+        values.put(decoded(rawName, rawName), eq < 0 ? "" : decoded(pair.substring(eq + 1), rawName));
       }
     }
     return new Query(values);
+  }
+
+  /** {@code text} URL-decoded; a {@link ConfigException} naming parameter {@code name} when it is not URL-encoded. */
+  private static String decoded(String text, String name) {
+    try {
+      return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("parameter '" + name + "': '" + text + "' is not URL-encoded (" + e.getMessage() + ")");
+    }
   }
 
   /** The parameter, or {@code fallback} when absent or blank. */

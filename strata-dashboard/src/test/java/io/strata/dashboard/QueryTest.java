@@ -25,4 +25,14 @@ class QueryTest {
     assertTrue(assertThrows(ConfigException.class, () -> Query.parse("").required("token")).getMessage()
         .contains("parameter 'token' is required"));
   }
+
+  @Test
+  void aParameterThatIsNotUrlEncodedIsNamed() {
+    // Found by QueryFuzzTest: URLDecoder's IllegalArgumentException came through as it was ("Incomplete trailing
+    // escape (%) pattern"), without saying which parameter.
+    assertEquals("parameter 'path': '/a%2' is not URL-encoded (URLDecoder: Incomplete trailing escape (%) pattern)",
+        assertThrows(ConfigException.class, () -> Query.parse("replicas=2&path=/a%2")).getMessage());
+    assertTrue(assertThrows(ConfigException.class, () -> Query.parse("path%-fr&to=disk")).getMessage()
+        .startsWith("parameter 'path%-fr': 'path%-fr' is not URL-encoded (URLDecoder: Illegal hex characters"));
+  }
 }

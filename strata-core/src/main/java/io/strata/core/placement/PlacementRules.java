@@ -3,6 +3,7 @@ package io.strata.core.placement;
 import io.strata.core.config.ConfigException;
 import io.strata.core.config.ConfigNode;
 import io.strata.core.tier.TierMap;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -11,6 +12,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
+import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Which placement policy applies to which path: rules by path prefix, the most specific prefix wins, and paths
@@ -111,16 +122,42 @@ public final class PlacementRules {
     return rules;
   }
 
-  /** Renders rules as a document {@link #parseDocument} reads back. */
+  /**
+   * Renders rules as a document {@link #parseDocument} reads back, one rule a line. Paths and policies are YAML
+   * double-quoted scalars, which SnakeYAML escapes, so any HDFS path (quotes, control characters, line breaks) reads
+   * back as it was.
+   */
   public static String toDocument(List<Rule> rules) {
-    StringBuilder out = new StringBuilder("# Strata placement rules: the most specific path prefix wins.\nrules:");
-    // "rules:" alone would be a key without a value; an empty list says there are none.
-    out.append(rules.isEmpty() ? " []\n" : "\n");
+    List<Node> items = new ArrayList<>();
     for (Rule rule : rules) {
-      out.append("  - {path: '").append(rule.path().replace("'", "''")).append("', policy: '")
-          .append(rule.policy()).append("'}\n");
+      items.add(new MappingNode(Tag.MAP, List.of(entry("path", rule.path()), entry("policy", rule.policy())),
+          FlowStyle.FLOW));
     }
+    // An empty flow list says there are none; "rules:" alone would be a key without a value.
+    Node list = new SequenceNode(Tag.SEQ, items, items.isEmpty() ? FlowStyle.FLOW : FlowStyle.BLOCK);
+    Node root = new MappingNode(Tag.MAP, List.of(new NodeTuple(plain("rules"), list)), FlowStyle.BLOCK);
+    StringWriter out = new StringWriter().append("# Strata placement rules: the most specific path prefix wins.\n");
+    new Yaml(documentStyle()).serialize(root, out);
     return out.toString();
+  }
+
+  /** Each rule on one line, indented under {@code rules:}, however long its path. */
+  private static DumperOptions documentStyle() {
+    DumperOptions style = new DumperOptions();
+    style.setIndent(4);
+    style.setIndicatorIndent(2);
+    style.setIndentWithIndicator(true);
+    style.setWidth(Integer.MAX_VALUE);
+    style.setSplitLines(false);
+    return style;
+  }
+
+  private static NodeTuple entry(String key, String value) {
+    return new NodeTuple(plain(key), new ScalarNode(Tag.STR, value, null, null, ScalarStyle.DOUBLE_QUOTED));
+  }
+
+  private static ScalarNode plain(String text) {
+    return new ScalarNode(Tag.STR, text, null, null, ScalarStyle.PLAIN);
   }
 
   private static String checkedPath(String path, String source) {

@@ -40,7 +40,9 @@ public final class ScheduledRead {
     }
     try {
       return new ScheduledRead(path, cron, zone, ExecutionTime.forCron(UNIX.parse(cron)));
-    } catch (IllegalArgumentException e) {
+    } catch (RuntimeException e) {
+      // Mostly IllegalArgumentException, but cron-utils fails on some expressions with others (an index out of
+      // bounds on '30 | * * 1-5'): any failure to parse is the expression's.
       throw new ConfigException("scheduled read of " + path + ": not a crontab expression: '" + cron + "' ("
           + e.getMessage() + "; five fields: minute hour day-of-month month day-of-week, e.g. '0 2 * * *')");
     }

@@ -79,6 +79,15 @@ class PlacementRulesTest {
   }
 
   @Test
+  void pathsWithControlCharactersAndLineBreaksRoundTrip() {
+    // Found by PlacementRulesFuzzTest: a NUL in an inline rule's path made the stored document unreadable.
+    List<PlacementRules.Rule> rules = new ArrayList<>(PlacementRules.parseInline("/wareh\0ouse=hybrid", "t"));
+    rules.add(new PlacementRules.Rule("/a\nb\u2028c \"d\" \\e\tf", "layout:hdd"));
+    String text = PlacementRules.toDocument(rules);
+    assertEquals(rules, PlacementRules.parseDocument(ConfigNode.parse("rules.yaml", text)), text);
+  }
+
+  @Test
   void noRulesRoundTripAndAKeyWithoutRulesMeansNone() {
     // The last rule removed (e.g. the auto-tiering daemon dropping a demotion's interim rule) leaves no rules.
     String text = PlacementRules.toDocument(List.of());

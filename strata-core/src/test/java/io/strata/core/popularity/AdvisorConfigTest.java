@@ -125,4 +125,12 @@ class AdvisorConfigTest {
       assertTrue(message.contains(c[1]), c[0] + " -> " + message);
     }
   }
+
+  @Test
+  void aCronExpressionCronUtilsTripsOverIsRefusedByName() {
+    // Found by AdvisorConfigFuzzTest: cron-utils threw an ArrayIndexOutOfBoundsException on this expression.
+    String message = error("scheduled:\n  - {path: /d, cron: '30 | * * 1-5'}\n");
+    assertTrue(message.startsWith("autotier.yaml:2:22: scheduled[0].cron: scheduled read of /d: not a crontab "
+        + "expression: '30 | * * 1-5'"), message);
+  }
 }

@@ -1,13 +1,16 @@
 package io.strata.hdfs.kat;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.core.config.ConfigException;
 import io.strata.core.kat.PartitionMap;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options.Rename;
@@ -45,6 +49,8 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
   /** On each partition file: its partition number and its owner. */
   public static final String XATTR_PARTITION = "user.strata.kat.partition";
   public static final String XATTR_OWNER = "user.strata.kat.owner";
+  private static final TypeReference<List<String>> OWNERS = new TypeReference<>() {};
+  private static final TypeReference<List<Batch>> BATCHES = new TypeReference<>() {};
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -53,6 +59,14 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
       double seconds, String rejects) {}
 
   public KatManifest {
+    Head.check(keyFunction, partitions, owners, batches);
+    if (assignedKeys == null || assignedKeys.values().stream().anyMatch(Objects::isNull) || buckets == null
+        || expectedShares == null) {
+      throw new ConfigException("it has no partition map (assignedKeys, buckets and expectedShares)");
+    }
+    // Checked once here, so that a map that does not fit the partitions is refused where it is read, by file name,
+    // not at the first record an ingest or a job's partitioner places.
+    new PartitionMap(partitions, assignedKeys, buckets, expectedShares);
     owners = List.copyOf(owners);
     batches = List.copyOf(batches);
   }
@@ -98,8 +112,34 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
    */
   public record Head(String keyFunction, int partitions, List<String> owners, List<Batch> batches) {
     public Head {
+      check(keyFunction, partitions, owners, batches);
       owners = List.copyOf(owners);
       batches = List.copyOf(batches);
+    }
+
+    /**
+     * Refuses what the tools and a job's splits could not use: they take the key function, and each partition's
+     * owner and files.
+     */
+    private static void check(String keyFunction, int partitions, List<String> owners, List<Batch> batches) {
+      if (keyFunction == null) {
+        throw new ConfigException("it names no key function");
+      }
+      if (partitions < 1) {
+        throw new ConfigException("it has " + partitions + " partitions (at least 1)");
+      }
+      if (owners == null || owners.size() != partitions) {
+        throw new ConfigException("it names " + (owners == null ? 0 : owners.size()) + " owners for " + partitions
+            + " partitions (an owner each)");
+      }
+      for (int p = 0; p < partitions; p++) {
+        if (owners.get(p) == null) {
+          throw new ConfigException("it names no owner for partition " + p);
+        }
+      }
+      if (batches == null || batches.stream().anyMatch(Objects::isNull)) {
+        throw new ConfigException("its list of batches is missing or has an empty entry");
+      }
     }
 
     /**
@@ -137,9 +177,17 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
       return JSON.readValue(in, KatManifest.class);
     } catch (FileNotFoundException e) {
       return null;
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
-      throw new ConfigException(file(dir) + ": not a KAT manifest: " + e.getOriginalMessage());
+    } catch (JacksonException | CharConversionException e) {
+      // CharConversionException: bytes Jackson cannot decode in the encoding it detected (UTF-32 of either order).
+      throw notAManifest(file(dir).toString(), e);
     }
+  }
+
+  private static ConfigException notAManifest(String name, Exception e) {
+    // A manifest its own checks refused says what is wrong; Jackson's wrapper only adds the record's class name.
+    String why = e.getCause() instanceof ConfigException refused ? refused.getMessage()
+        : e instanceof JacksonException jackson ? jackson.getOriginalMessage() : e.getMessage();
+    return new ConfigException(name + ": not a KAT manifest: " + why);
   }
 
   /** The manifest of {@code dir}; a clear error if there is none. */
@@ -184,19 +232,24 @@ public record KatManifest(int format, String keyFunction, int partitions, List<S
         switch (field) {
           case "keyFunction" -> keyFunction = parser.getValueAsString();
           case "partitions" -> partitions = parser.getIntValue();
-          case "owners" -> owners = List.of(JSON.readValue(parser, String[].class));
-          case "batches" -> batches = List.of(JSON.readValue(parser, Batch[].class));
+          case "owners" -> owners = JSON.readValue(parser, OWNERS);
+          case "batches" -> batches = JSON.readValue(parser, BATCHES);
           default -> parser.skipChildren();
         }
       }
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
-      throw new ConfigException(name + ": not a KAT manifest: " + e.getOriginalMessage());
+    } catch (JacksonException | CharConversionException e) {
+      // CharConversionException: bytes Jackson cannot decode in the encoding it detected (UTF-32 of either order).
+      throw notAManifest(name, e);
     }
     if (keyFunction == null || partitions == null || owners == null || batches == null) {
       throw new ConfigException(name + ": not a KAT manifest: it lacks the key function, the partition count, "
           + "the owners or the batches");
     }
-    return new Head(keyFunction, partitions, owners, batches);
+    try {
+      return new Head(keyFunction, partitions, owners, batches);
+    } catch (ConfigException e) {
+      throw notAManifest(name, e);
+    }
   }
 
   /**

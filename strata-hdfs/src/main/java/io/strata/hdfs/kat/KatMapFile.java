@@ -1,21 +1,26 @@
 package io.strata.hdfs.kat;
 
+import io.strata.core.config.ConfigException;
 import io.strata.core.kat.PartitionMap;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UTFDataFormatException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options.Rename;
 import org.apache.hadoop.fs.Path;
@@ -140,13 +145,20 @@ public final class KatMapFile {
             + ": it is stale; rewrite it with KatMapFile.ensure");
       }
       int partitions = data.readInt();
-      int[] buckets = new int[data.readInt()];
+      int bucketCount = data.readInt();
+      // A damaged count must not size an array (negative, or gigabytes): check it, and let what is read grow with
+      // what the file holds.
+      if (partitions < 1 || bucketCount != PartitionMap.BUCKETS) {
+        throw new IOException(FILE + " is damaged: it claims " + partitions + " partitions and " + bucketCount
+            + " hash buckets (a map has at least 1 partition and " + PartitionMap.BUCKETS + " buckets)");
+      }
+      int[] buckets = new int[PartitionMap.BUCKETS];
       for (int b = 0; b < buckets.length; b++) {
         buckets[b] = data.readInt();
       }
-      double[] shares = new double[partitions];
+      DoubleStream.Builder shares = DoubleStream.builder();
       for (int p = 0; p < partitions; p++) {
-        shares[p] = data.readDouble();
+        shares.add(data.readDouble());
       }
       Map<String, Integer> assigned = new HashMap<>();
       for (int p = 0; p < partitions; p++) {
@@ -156,7 +168,15 @@ public final class KatMapFile {
           assigned.put(data.readUTF(), partition);
         }
       }
-      return new PartitionMap(partitions, assigned, buckets, shares);
+      try {
+        return new PartitionMap(partitions, assigned, buckets, shares.build().toArray());
+      } catch (ConfigException e) {
+        throw new IOException(FILE + " is damaged: " + e.getMessage(), e);
+      }
+    } catch (EOFException e) {
+      throw new IOException(FILE + " is truncated: it ends before its map does", e);
+    } catch (UTFDataFormatException | ZipException e) {
+      throw new IOException(FILE + " is damaged: " + e.getMessage(), e);
     }
   }
 
@@ -175,7 +195,7 @@ public final class KatMapFile {
 
   private static String header(DataInputStream in) throws IOException {
     if (in.readInt() != MAGIC || in.readInt() != VERSION) {
-      throw new IOException("not a KAT map file (version " + VERSION + ")");
+      throw new IOException(FILE + " is not a KAT map file (version " + VERSION + ")");
     }
     return in.readUTF();
   }

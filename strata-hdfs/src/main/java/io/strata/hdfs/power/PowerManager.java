@@ -1,5 +1,7 @@
 package io.strata.hdfs.power;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -13,6 +15,7 @@ import io.strata.core.energy.VolumePower;
 import io.strata.core.energy.WakeCause;
 import io.strata.core.energy.WriteGroup;
 import io.strata.core.energy.WriteGroups;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -426,7 +429,17 @@ public final class PowerManager implements EmulatedDisks.IoListener, AutoCloseab
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(new ObjectMapper().readValue(file.toFile(), PowerStatus.class));
+    try {
+      return Optional.of(new ObjectMapper().readValue(file.toFile(), PowerStatus.class));
+    } catch (JsonProcessingException | CharConversionException e) {
+      // CharConversionException: bytes Jackson cannot decode in the encoding it detected (UTF-32 of either order).
+      // A status its own checks refused says what is missing; Jackson's wrapper only adds the record's class name.
+      JsonLocation at = e instanceof JsonProcessingException json ? json.getLocation() : null;
+      String why = e.getCause() instanceof IllegalArgumentException refused ? refused.getMessage()
+          : e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+      throw new IOException(file + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+          + ": not a power manager status: " + why, e);
+    }
   }
 
   /** Stops ticking without writing anything more, as a killed process would; for tests of a restart. */

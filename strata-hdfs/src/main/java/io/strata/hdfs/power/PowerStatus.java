@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -25,6 +26,13 @@ import java.util.Set;
 public record PowerStatus(String driver, long driverFailures, double secondsManaged, double nodeBaseWatts,
     String nodeBaseSource, List<Volume> volumes) {
 
+  /** A status read from a file must hold what the table, the node report and the JSON are made of. */
+  public PowerStatus {
+    if (volumes == null || volumes.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException("a power status lists its volumes, and none may be empty");
+    }
+  }
+
   /**
    * One volume. {@code veto} says why it may not sleep now (empty when it may, or is asleep); {@code alwaysOnJoules}
    * is what it would have spent never sleeping (its active time active, the rest idle), the baseline of the saving.
@@ -33,6 +41,14 @@ public record PowerStatus(String driver, long driverFailures, double secondsMana
       Map<PowerState, Double> secondsByState, Map<WakeCause, Integer> spinUpsByCause, double stallSeconds,
       Map<WakeCause, Double> stallSecondsByCause, long stalledIos, long unusedPredictedSpinUps, double joules,
       Set<WakeCause> holds, String veto, double alwaysOnJoules) {
+
+    public Volume {
+      if (state == null || secondsByState == null || spinUpsByCause == null
+          || spinUpsByCause.values().stream().anyMatch(Objects::isNull)) {
+        throw new IllegalArgumentException("volume " + id + " lacks its state, its seconds by state or its spin-ups "
+            + "by cause");
+      }
+    }
 
     public int spinUps() {
       return spinUpsByCause.values().stream().mapToInt(Integer::intValue).sum();

@@ -1,16 +1,23 @@
 package io.strata.hdfs.power;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.energy.PowerState;
 import io.strata.core.energy.WakeCause;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -114,5 +121,44 @@ class PowerManagerTest {
     assertTrue(PowerManager.readStatus(state).isPresent());
     second.tick();
     assertTrue(disks.asleep("b1"));
+  }
+
+  @Test
+  void aStatusFileWithoutItsVolumesOrTheirStatesIsRefused() throws Exception {
+    // Found by PowerStatusFuzzTest: such a file was read, and strata power status, strata report and the dashboard's
+    // energy page then failed on a NullPointerException printing it.
+    PowerManager manager = manager(null);
+    manager.tick();
+    now += 121;
+    manager.tick();
+    disks.beforeIo("b1", false, 4096);
+    manager.close();
+    ObjectMapper json = new ObjectMapper();
+    File file = state.resolve(PowerManager.STATUS_FILE).toFile();
+    ObjectNode written = (ObjectNode) json.readTree(file);
+    List<Consumer<ObjectNode>> breaks = List.of(status -> status.putNull("volumes"),
+        status -> ((ObjectNode) status.get("volumes").get(0)).remove("state"),
+        status -> ((ObjectNode) status.get("volumes").get(1).get("spinUpsByCause")).putNull("READ"));
+    for (Consumer<ObjectNode> broken : breaks) {
+      ObjectNode status = written.deepCopy();
+      broken.accept(status);
+      json.writeValue(file, status);
+      assertThrows(IOException.class, () -> PowerManager.readStatus(state), status::toString);
+    }
+  }
+
+  @Test
+  void aStatusFileThatCannotBeReadIsNamedWithWhereAndWhy() throws Exception {
+    // Found by PowerStatusFuzzTest: bytes Jackson takes for UTF-32 threw a CharConversionException, and every other
+    // refusal was Jackson's message alone, none of them naming the file.
+    Path file = state.resolve(PowerManager.STATUS_FILE);
+    Files.write(file, new byte[] {'{', 0, 0, 0, 'a', 'b', 'c', 'd'});
+    IOException undecodable = assertThrows(IOException.class, () -> PowerManager.readStatus(state));
+    assertTrue(undecodable.getMessage().startsWith(file + ": not a power manager status: Invalid UTF-32"),
+        undecodable.getMessage());
+    Files.writeString(file, "{\"volumes\": [{\"id\": \"b1\", \"state\": \"STANDBY\"}]}");
+    IOException incomplete = assertThrows(IOException.class, () -> PowerManager.readStatus(state));
+    assertEquals(file + ":1:45: not a power manager status: volume b1 lacks its state, its seconds by state or its "
+        + "spin-ups by cause", incomplete.getMessage());
   }
 }
