@@ -34,6 +34,11 @@ public final class Durations {
       case "h" -> 3_600_000;
       default -> 86_400_000;
     };
-    return Duration.ofMillis(value * unit);
+    try {
+      return Duration.ofMillis(Math.multiplyExact(value, unit));
+    } catch (ArithmeticException e) {
+      // Twelve digits of days overflow a long of milliseconds, and a wrapped product is a wrong duration, not an error.
+      throw new IllegalArgumentException("duration too long: '" + text + "' (at most 106751991167d)");
+    }
   }
 }

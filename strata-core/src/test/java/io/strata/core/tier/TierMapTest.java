@@ -1,10 +1,14 @@
 package io.strata.core.tier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.StorageKind;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -76,5 +80,25 @@ class TierMapTest {
       assertEquals("ssd", map.tierName("r1h07", StorageKind.SSD, "sata-ssd"));
       assertEquals("disk", map.tierName("r1f07", StorageKind.DISK, null));
     }
+  }
+
+  @Test
+  void hostGlobsMatchTheWholeHostWithStarsAndQuestionMarks() {
+    for (String[] matching : new String[][] {{"r*n1", "r12n1"}, {"*", ""}, {"*", "dn1"}, {"r?n*", "r1n"},
+        {"a*b*c", "abc"},
+        {"a*b*c", "aXbYbZc"}, {"*.example.com", "dn1.rack2.example.com"}, {"dn1", "dn1"}, {"**a**", "a"}}) {
+      assertTrue(TierRule.globMatches(matching[0], matching[1]), matching[0] + " " + matching[1]);
+    }
+    for (String[] other : new String[][] {{"r*n1", "r1n2"}, {"r?n1", "r12n1"}, {"dn1", "dn12"}, {"dn1", "xdn1"},
+        {"a*b*c", "acb"}, {"?", ""}, {"", "a"}, {"a.c", "abc"}}) {
+      assertFalse(TierRule.globMatches(other[0], other[1]), other[0] + " " + other[1]);
+    }
+  }
+
+  @Test
+  void aGlobOfManyStarsOnAHostThatNearlyMatchesTakesNoTime() {
+    // The glob was a regular expression of '.*'s, which backtracked exponentially: 17 s for this on 40 characters.
+    assertTimeoutPreemptively(Duration.ofSeconds(5),
+        () -> assertFalse(TierRule.globMatches("*a*a*a*a*a*a*a*a*a*a*c", "a".repeat(200))));
   }
 }
