@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.strata.testing.BuiltJars;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -16,7 +16,7 @@ import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The two jars an operator installs, the NameNode plugin jar and the {@code cephgif://} jar, carry only what the
@@ -33,10 +33,10 @@ class ShippedJarsTest {
           + "|\\.(bench|demo|workloads?|testbed|pagecache)\\.|(Bench|Benchmark|Jmh|Demo|Testbed)(\\$.*)?$");
 
   @ParameterizedTest
-  @ValueSource(strings = {"strata-hdfs/target/strata-hdfs-.*-plugin\\.jar",
-      "strata-inplace/target/strata-inplace-.*-fs\\.jar"})
-  void aShippedJarHoldsNoBenchmarkDemoOrWorkloadAndEveryStrataClassItUses(String jarPattern) throws IOException {
-    Path jar = builtJar(jarPattern);
+  @CsvSource({"strata-hdfs, strata-hdfs-.*-plugin\\.jar", "strata-inplace, strata-inplace-.*-fs\\.jar"})
+  void aShippedJarHoldsNoBenchmarkDemoOrWorkloadAndEveryStrataClassItUses(String module, String jarName)
+      throws IOException {
+    Path jar = BuiltJars.find(module, jarName);
     JavaClasses classes;
     try (JarFile file = new JarFile(jar.toFile())) {
       classes = new ClassFileImporter().importJar(file);
@@ -54,20 +54,5 @@ class ShippedJarsTest {
           .forEach(name -> missing.add(c.getName() + " -> " + name));
     }
     assertEquals(Set.of(), missing, jar + "'s classes use Strata classes it does not carry");
-  }
-
-  /** The jar that the module's {@code package} phase built before strata-cli's tests run. */
-  private static Path builtJar(String pattern) throws IOException {
-    Path target = Path.of("..").toAbsolutePath().normalize().resolve(pattern.substring(0, pattern.indexOf("/target/")))
-        .resolve("target");
-    String name = pattern.substring(pattern.lastIndexOf('/') + 1);
-    if (!Files.isDirectory(target)) {
-      throw new IllegalStateException("no " + target + "; build it first: mvn -B -ntp package -DskipTests");
-    }
-    try (var files = Files.list(target)) {
-      return files.filter(p -> p.getFileName().toString().matches(name)).findFirst()
-          .orElseThrow(() -> new IllegalStateException("no jar matching " + name + " in " + target
-              + "; build it first: mvn -B -ntp package -DskipTests"));
-    }
   }
 }

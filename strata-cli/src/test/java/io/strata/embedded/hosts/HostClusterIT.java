@@ -9,6 +9,7 @@ import io.strata.core.spec.SpecParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import io.strata.testing.BuiltJars;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -227,15 +228,7 @@ class HostClusterIT {
     if (given != null) {
       return Path.of(given).toAbsolutePath();
     }
-    Path target = Path.of("..", "strata-hdfs", "target").toAbsolutePath().normalize();
-    try (var jars = Files.list(target)) {
-      return jars.filter(p -> p.getFileName().toString().matches("strata-hdfs-.*-plugin\\.jar")).findFirst()
-          .orElseThrow(() -> new IllegalStateException("no plugin jar in " + target
-              + "; build it first: mvn -B -ntp package -DskipTests -pl strata-hdfs -am"));
-    } catch (IOException e) {
-      throw new IllegalStateException("no " + target + "; build the plugin jar first: mvn -B -ntp package "
-          + "-DskipTests -pl strata-hdfs -am", e);
-    }
+    return BuiltJars.find("strata-hdfs", "strata-hdfs-.*-plugin\\.jar");
   }
 
   private static BlockLocation[] locationsFromRoot(String path) throws IOException {
