@@ -27,7 +27,8 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     this(speedsByStorageId, null);
   }
 
-  /** As {@link #VolumeBandwidthEvents(Map)}, with {@code gate} (or null) seeing each I/O before it is paced. */
+  /** As {@link #VolumeBandwidthEvents(Map)}, with {@code gate} (or null) seeing each I/O
+   * before it is paced and after the pacing released it. */
   public VolumeBandwidthEvents(Map<String, VolumeSpeed> speedsByStorageId, VolumeIoGate gate) {
     super(null);
     this.gate = gate;
@@ -50,12 +51,16 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     if (throttlers == null) {
       return;
     }
-    if (gate != null) {
-      gate.beforeIo(volume.getStorageID(), throttlers == writeThrottlers, len);
-    }
-    DevicePacer throttler = throttlers.get(volume.getStorageID());
-    if (throttler != null) {
-      throttler.acquire(len);
+    Runnable afterIo = gate == null ? VolumeIoGate.NOTHING_AFTER
+        : gate.beforeIo(volume.getStorageID(), throttlers == writeThrottlers, len);
+    try {
+      DevicePacer throttler = throttlers.get(volume.getStorageID());
+      if (throttler != null) {
+        throttler.acquire(len);
+      }
+    } finally {
+      // The pacer held the thread for the device time queued ahead of this I/O: that is when the device was busy.
+      afterIo.run();
     }
   }
 }

@@ -19,10 +19,19 @@ public final class EmbeddedPower implements AutoCloseable {
     void beforeIo(String volumeId, boolean write, long bytes);
   }
 
-  /** Installs an observer as the cluster's I/O hook ({@code null} takes it out): {@code EmbeddedCluster::setIoGate}. */
+  /**
+   * Sees a DataNode's data I/O on the thread doing it, before the device's pacing, and returns what to run once the
+   * device has done it.
+   */
+  @FunctionalInterface
+  public interface IoGate {
+    Runnable beforeIo(String volumeId, boolean write, long bytes);
+  }
+
+  /** Installs a gate as the cluster's I/O hook ({@code null} takes it out): {@code EmbeddedCluster::setIoGate}. */
   @FunctionalInterface
   public interface IoHook {
-    void install(IoObserver observer) throws IOException;
+    void install(IoGate gate) throws IOException;
   }
 
   private final IoHook hook;
@@ -65,7 +74,7 @@ public final class EmbeddedPower implements AutoCloseable {
       if (observer != null) {
         observer.beforeIo(volumeId, write, bytes);
       }
-      disks.beforeIo(volumeId, write, bytes);
+      return disks.beforeIo(volumeId, write, bytes);
     });
     manager.start();
     return new EmbeddedPower(hook, disks, manager);

@@ -33,6 +33,8 @@ public final class EmulatedDisks implements PowerDriver {
     }
   }
 
+  private static final Runnable NOTHING_AFTER = () -> {};
+
   private final Map<String, Disk> disks = new ConcurrentHashMap<>();
   /** Waits on the I/O thread; replaceable so tests need no real time. */
   public interface Sleeper {
@@ -106,12 +108,13 @@ public final class EmulatedDisks implements PowerDriver {
   /**
    * A DataNode is about to read or write {@code bytes} on the volume: a sleeping disk starts spinning up and the
    * calling thread waits until it is ready, as it would in the kernel. The cause is told apart by the DataNode
-   * thread doing it (its block scanner threads are named {@code VolumeScannerThread}).
+   * thread doing it (its block scanner threads are named {@code VolumeScannerThread}). The disk counts as busy, at
+   * its active power, until the returned action runs: the caller runs it once the device has done the I/O.
    */
-  public void beforeIo(String volumeId, boolean write, long bytes) {
+  public Runnable beforeIo(String volumeId, boolean write, long bytes) {
     Disk disk = disks.get(volumeId);
     if (disk == null) {
-      return;
+      return NOTHING_AFTER;
     }
     WakeCause cause = Thread.currentThread().getName().startsWith("VolumeScannerThread") ? WakeCause.BACKGROUND_SCAN
         : write ? WakeCause.WRITE : WakeCause.READ;
@@ -119,24 +122,20 @@ public final class EmulatedDisks implements PowerDriver {
     if (current != null) {
       current.ioStarted(volumeId, cause);
     }
-    try {
-      double wait;
-      synchronized (disk) {
-        double now = clock.getAsDouble();
-        if (disk.asleep) {
-          disk.asleep = false;
-          disk.readyAt = now + disk.spinUpSeconds;
-        }
-        wait = disk.readyAt - now;
+    double wait;
+    synchronized (disk) {
+      double now = clock.getAsDouble();
+      if (disk.asleep) {
+        disk.asleep = false;
+        disk.readyAt = now + disk.spinUpSeconds;
       }
-      if (wait > 0) {
-        sleeper.sleep(wait);
-      }
-    } finally {
-      if (current != null) {
-        current.ioFinished(volumeId);
-      }
+      wait = disk.readyAt - now;
     }
+    if (wait > 0) {
+      sleeper.sleep(wait);
+    }
+    // The listener told of the start hears of the end, even if another one was set in between.
+    return current == null ? NOTHING_AFTER : () -> current.ioFinished(volumeId);
   }
 
   @Override

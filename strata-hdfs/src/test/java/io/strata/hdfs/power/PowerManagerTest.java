@@ -52,7 +52,7 @@ class PowerManagerTest {
     assertTrue(disks.asleep("b1"), "the backup sleeps after the idle timeout");
     assertTrue(!disks.asleep("p1"), "a primary never sleeps");
     now += 10;
-    disks.beforeIo("b1", false, 4096);
+    disks.beforeIo("b1", false, 4096).run();
     assertEquals(List.of(array.spinUpSeconds()), waits, "the first read on a sleeping disk waits its spin-up");
     PowerStatus status = manager.status();
     PowerStatus.Volume b = status.volumes().get(1);
@@ -60,6 +60,25 @@ class PowerManagerTest {
     assertEquals(array.spinUpSeconds(), b.stallSeconds(), 1e-9);
     assertTrue(b.secondsByState().get(PowerState.STANDBY) >= 10);
     assertTrue(status.table().contains("backup"), status.table());
+  }
+
+  @Test
+  void aDiskIsChargedItsActivePowerForTheDeviceTimeOfItsIo() throws Exception {
+    PowerManager manager = manager(null);
+    Runnable done = disks.beforeIo("p1", false, 1 << 20);
+    now += 3; // the device time the pacer held the read
+    done.run();
+    now += 7;
+    double oneRead = manager.status().volumes().get(0).joules();
+    assertEquals(3 * disk.activeWatts() + 7 * disk.idleWatts(), oneRead, 1e-6,
+        "idle watts x wall time plus the active share");
+    done = disks.beforeIo("p1", false, 1 << 20);
+    now += 3;
+    done.run();
+    now += 7;
+    double twoReads = manager.status().volumes().get(0).joules();
+    assertEquals(2 * oneRead, twoReads, 1e-6, "twice the device time, twice the energy over twice the wall time");
+    assertTrue(twoReads - oneRead > 10 * disk.idleWatts(), "the second read costs more than idling through it");
   }
 
   @Test
@@ -109,7 +128,7 @@ class PowerManagerTest {
     PowerManager first = manager(null);
     now += 121;
     first.tick();
-    disks.beforeIo("b1", true, 1);
+    disks.beforeIo("b1", true, 1).run();
     now += 200;
     first.tick();
     assertTrue(disks.asleep("b1"));
@@ -131,7 +150,7 @@ class PowerManagerTest {
     manager.tick();
     now += 121;
     manager.tick();
-    disks.beforeIo("b1", false, 4096);
+    disks.beforeIo("b1", false, 4096).run();
     manager.close();
     ObjectMapper json = new ObjectMapper();
     File file = state.resolve(PowerManager.STATUS_FILE).toFile();

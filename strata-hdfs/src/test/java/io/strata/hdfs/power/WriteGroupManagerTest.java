@@ -70,7 +70,7 @@ class WriteGroupManagerTest {
     assertFalse(disks.asleep("b1"), "woken a spin-up and two ticks ahead of the turn");
     assertEquals(1, manager.status().volumes().get(0).spinUpsByCause().get(WakeCause.WRITE_GROUP));
     now = turn;
-    disks.beforeIo("b1", true, 1 << 20);
+    disks.beforeIo("b1", true, 1 << 20).run();
     assertEquals(List.of(), waits, "the first write of the turn does not wait: the disk spun up before it");
     now = turn + 3000;
     manager.tick();
