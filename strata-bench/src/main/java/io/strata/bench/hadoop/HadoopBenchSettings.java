@@ -24,8 +24,18 @@ public final class HadoopBenchSettings {
    * block by block, and a file of one block is either all HDD or all SSD whatever the share.
    */
   public long blockSize;
-  /** How often every configuration runs each read job (policy order rotated each round). */
-  public int rounds = 1;
+  /**
+   * How often every configuration runs each read job (policy order rotated each round); a target is judged only on
+   * {@link io.strata.bench.protocol.DeclaredTarget#MIN_ROUNDS} or more.
+   */
+  public int rounds = io.strata.bench.protocol.DeclaredTarget.MIN_ROUNDS;
+  /**
+   * hats: the configuration TestDFSIO read's target is judged on, declared before any run: hatS's placement with the
+   * read order these docs recommend to operators (it weighs tier, distance and load).
+   */
+  public static final String HATS_DECLARED = "tier-aware + adaptive";
+  /** hdfsh: the share HDFS-H's headline names (20% HDD / 80% SSD). */
+  public static final String HDFSH_DECLARED = "20/80";
   /** hats: which of {@link #HATS_JOBS} run. */
   public List<String> hatsJobs = HATS_JOBS;
   /** hats: placement policies, the first the baseline. */

@@ -1,5 +1,6 @@
 package io.strata.bench.hadoop;
 
+import io.strata.bench.protocol.CpuBusy;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.embedded.hosts.HostCluster;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
@@ -198,16 +200,20 @@ public final class HadoopBenchmark {
       throws Exception {
     progress.printf("[%d/%d] %s, %s ...%n", jobsDone + 1, jobsTotal, group, config);
     JobRun run;
+    CpuBusy.Reading before = CpuBusy.read();
     try {
       run = cluster.run(request);
     } catch (Exception e) {
       throw new IOException(group + " under " + config + " failed: " + e.getMessage(), e);
     }
+    double cpuBusy = CpuBusy.read().busyShareSince(before);
     jobsDone++;
-    measurements.add(new Measurement(group, config, rank, baseline, round, run));
-    progress.printf("[%d/%d] %s, %s: %.1f s%s, %d of %d maps data-local%n", jobsDone, jobsTotal, group, config,
-        run.seconds(), run.throughputMBps() > 0 ? String.format(", %.1f MB/s", run.throughputMBps()) : "",
-        run.dataLocalMaps(), run.launchedMaps());
+    measurements.add(new Measurement(group, config, rank, baseline, round, run, cpuBusy));
+    progress.printf(Locale.ROOT, "[%d/%d] %s, %s: %.1f s%s, %d of %d maps data-local, CPU %.0f%% busy%s%n", jobsDone,
+        jobsTotal, group, config, run.seconds(), run.throughputMBps() > 0 ? String.format(Locale.ROOT,
+            ", %.1f MB/s", run.throughputMBps()) : "",
+        run.dataLocalMaps(), run.launchedMaps(), 100 * cpuBusy,
+        CpuBusy.isCpuBound(cpuBusy) ? " (cpu-bound)" : "");
     return run;
   }
 

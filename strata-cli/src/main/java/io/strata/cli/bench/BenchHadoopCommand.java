@@ -37,6 +37,10 @@ import picocli.CommandLine.Option;
         "Every output is checked: TeraValidate must find no error, and Grep's and WordCount's output and",
         "TeraValidate's checksum must be the same under every policy, or the run fails (exit 1).",
         "Device speeds are scaled down (--speed-scale) so storage, not this machine's cores, bounds the jobs.",
+        "Targets are judged on one configuration declared before the run, on its worst round of at least 3:",
+        "hats: TestDFSIO read under '" + HadoopBenchSettings.HATS_DECLARED + "' >= 1.40x the baseline; hdfsh: "
+            + HadoopBenchSettings.HDFSH_DECLARED + " at least 30%% faster than HD.",
+        "Each job's CPU use is sampled (/proc/stat); a run above 90%% busy is marked cpu-bound and not judged.",
         "With --hosts, on the cluster of hosts with YARN; jobs are submitted from the root namespace."})
 final class BenchHadoopCommand implements Callable<Integer> {
   @Option(names = "--preset", paramLabel = "NAME", defaultValue = HadoopBenchSettings.HATS,
@@ -50,7 +54,7 @@ final class BenchHadoopCommand implements Callable<Integer> {
       description = "factor on every device speed (default: hats 0.1, hdfsh 0.02)")
   Double speedScale;
 
-  @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
       description = "runs of every configuration, policy order rotated (default: ${DEFAULT-VALUE})")
   int rounds;
 

@@ -25,7 +25,8 @@ class BenchHadoopIT {
     CliRun cli = new CliRun();
     Path out = dir.resolve("out");
     int code = cli.strata("bench", "hadoop", "--preset", "hdfsh", "--ratios", "0,1", "--sort-sizes", "1MiB",
-        "--reducers", "1", "--block-size", "256KiB", "--speed-scale", "1", "--json", "--csv", out.toString());
+        "--reducers", "1", "--block-size", "256KiB", "--speed-scale", "1", "--rounds", "1", "--json", "--csv",
+        out.toString());
     assertEquals(0, code, cli.stderr());
     JsonNode report = new ObjectMapper().readTree(cli.stdout());
     assertTrue(report.get("validated").asBoolean());
@@ -50,6 +51,8 @@ class BenchHadoopIT {
     assertEquals(0, shares.get(0).get("ssdBlocks").asLong(), shares.toString());
     assertTrue(shares.get(0).get("blocks").asLong() >= 4, shares.toString());
     assertEquals(shares.get(1).get("blocks").asLong(), shares.get(1).get("ssdBlocks").asLong(), shares.toString());
+    assertEquals("terasort 1MiB: 20/80 (declared) did not run", report.get("targets").get(0).asText(),
+        "the target names the declared share, never the best one that ran");
     assertTrue(cli.stderr().contains("[6/6] teravalidate 1MiB"), cli.stderr());
     assertEquals(7, Files.readAllLines(out.resolve("runs.csv")).size());
     assertTrue(Files.size(out.resolve("in-process-terasort.png")) > 0);
