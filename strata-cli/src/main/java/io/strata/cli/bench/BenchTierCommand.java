@@ -6,7 +6,6 @@ import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.OptionChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
@@ -15,8 +14,12 @@ import picocli.CommandLine.Option;
 
 /** {@code strata bench tier-move}: what moving a file between tiers costs and buys, emulated device speeds. */
 @Command(name = "tier-move", mixinStandardHelpOptions = true,
-    description = "Write SIZE with 3 HDD replicas, read it, move all replicas to PCIe SSD with the tier API, read "
-        + "it again, and move it back; print each phase's time and rate (hats testbed, emulated device speeds).")
+    description = {"Write SIZE with 3 HDD replicas and read it; then, each round, for each mover in rotated order,",
+        "move all replicas to SSD, read the file again and move it back; print each measure's median (min-max).",
+        "Movers: strata (the tier API, to the pcie-ssd tier) and stock HDFS at its best: mover (policy ALL_SSD",
+        "then hdfs mover -p; HOT to go back) and sps (the same policies, external Storage Policy Satisfier).",
+        "Stock HDFS knows storage types, not tiers: the table says how much landed on PCIe SSD.",
+        "hats testbed, emulated device speeds."})
 final class BenchTierCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
@@ -29,21 +32,24 @@ final class BenchTierCommand implements Callable<Integer> {
       description = "blocks moved at once (default: ${DEFAULT-VALUE})")
   int parallel;
 
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
+      description = "round trips per mover, order rotated each round (default: ${DEFAULT-VALUE})")
+  int rounds;
+
   @Override
   public Integer call() throws Exception {
     long bytes = size.bytes();
     OptionChecks.atLeastOne(parallel, "--parallel");
+    OptionChecks.atLeastOne(rounds, "--rounds");
     ClusterChoice.Loaded loaded = cluster.load("hats");
     Path dir = Files.createTempDirectory("strata-bench-tier");
     try {
-      List<TierMoveBenchmark.Phase> phases = TierMoveBenchmark.run(loaded.spec(), loaded.text(), dir, bytes, parallel,
-          System.err);
-      System.out.printf("Tier moves, %s file, spec '%s', %d blocks moved at once%n", size, loaded.spec().name(),
-          parallel);
-      TierMoveBenchmark.printTable(phases, System.out);
-      double before = phases.get(1).megabytesPerSecond();
-      double after = phases.get(3).megabytesPerSecond();
-      System.out.printf("read speed after the move to PCIe SSD: %.2fx the HDD read%n", after / before);
+      TierMoveBenchmark.Result result = TierMoveBenchmark.run(loaded.spec(), loaded.text(), dir, bytes, parallel,
+          rounds, System.err);
+      System.out.printf("Tier moves, %s file, spec '%s', %d blocks moved at once by strata, %d round(s)%n", size,
+          loaded.spec().name(), parallel, rounds);
+      TierMoveBenchmark.printTable(result, System.out);
+      TierMoveBenchmark.comparisons(result).forEach(System.out::println);
       return 0;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());
