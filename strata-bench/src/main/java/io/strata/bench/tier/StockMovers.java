@@ -2,6 +2,7 @@ package io.strata.bench.tier;
 
 import io.strata.embedded.EmbeddedCluster;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
@@ -11,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.StoragePolicySatisfierMode;
@@ -36,8 +38,16 @@ final class StockMovers {
   /** {@code hdfs mover -p file} after {@code hdfs storagepolicies -setStoragePolicy}: runs until the Mover is done. */
   static void mover(DistributedFileSystem fs, Path file, String policy) throws Exception {
     fs.setStoragePolicy(file, policy);
-    int exit = ToolRunner.run(new Configuration(fs.getConf()), new Mover.Cli(), new String[] {"-p",
-        file.toUri().getPath()});
+    // The Mover prints its progress to standard output, which carries the bench's table: send it to the log.
+    PrintStream out = System.out;
+    int exit;
+    System.setOut(System.err);
+    try {
+      exit = ToolRunner.run(new Configuration(fs.getConf()), new Mover.Cli(), new String[] {"-p",
+          file.toUri().getPath()});
+    } finally {
+      System.setOut(out);
+    }
     if (exit != 0) {
       throw new IOException("hdfs mover -p " + file + " (policy " + policy + ") exited with " + exit);
     }
@@ -48,7 +58,11 @@ final class StockMovers {
     private final StoragePolicySatisfier sps;
     private final NameNodeConnector connector;
 
-    Satisfier(Configuration conf) throws IOException {
+    Satisfier(Configuration clusterConf) throws IOException {
+      Configuration conf = new Configuration(clusterConf);
+      // How often the satisfier checks that the moves it asked for are done before it takes the request off the
+      // file; until then the NameNode ignores a new request for the file. It does not change how fast blocks move.
+      conf.setLong(DFSConfigKeys.DFS_STORAGE_POLICY_SATISFIER_RECHECK_TIMEOUT_MILLIS_KEY, 2_000);
       Collection<URI> nameNodes = DFSUtil.getInternalNsRpcUris(conf);
       List<NameNodeConnector> connectors = NameNodeConnector.newNameNodeConnectors(nameNodes,
           StoragePolicySatisfier.class.getSimpleName(), HdfsServerConstants.MOVER_ID_PATH, conf,
@@ -69,6 +83,15 @@ final class StockMovers {
       }
       EmbeddedCluster.waitFor(timeout, () -> allOn(fs, file, type),
           "the satisfier to move every replica of " + file + " to " + type);
+    }
+
+    /**
+     * Waits until the satisfier is done with every request: the NameNode takes a request off a file only then, and
+     * silently ignores another one for the file until it has.
+     */
+    void settle(Duration timeout) {
+      EmbeddedCluster.waitFor(timeout, () -> sps.processingQueueSize() == 0
+          && sps.getAttemptedItemsMonitor().getAttemptedItemsCount() == 0, "the satisfier to finish its requests");
     }
 
     @Override

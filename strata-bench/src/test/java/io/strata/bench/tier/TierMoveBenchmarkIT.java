@@ -12,15 +12,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The tier move against stock HDFS's Mover and Storage Policy Satisfier, one small round on the hats preset. */
+/** The tier move against stock HDFS's Mover and Storage Policy Satisfier, two small rounds on the hats preset. */
 class TierMoveBenchmarkIT {
   @Test
   void everyMoverTakesTheFileToSsdAndBackAndStrataAloneTargetsThePcieTier(@TempDir Path dir) throws Exception {
     long bytes = 16L << 20;
     TierMoveBenchmark.Result result = TierMoveBenchmark.run(Presets.load("hats"), Presets.text("hats"), dir, bytes,
-        4, 1, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    assertEquals(List.of("strata", "mover", "sps"), result.trips().stream().map(TierMoveBenchmark.Trip::contender)
-        .toList());
+        4, 2, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    // Two rounds: strata and the Mover interleaved and rotated, then the satisfier's two (one satisfier for both).
+    assertEquals(List.of("strata", "mover", "mover", "strata", "sps", "sps"), result.trips().stream()
+        .map(TierMoveBenchmark.Trip::contender).toList());
     for (TierMoveBenchmark.Trip trip : result.trips()) {
       assertEquals(3 * bytes, trip.up().bytes(), trip.contender() + " moved every replica to SSD");
       assertEquals(bytes, trip.read().bytes(), trip.contender() + " read the whole file from SSD");

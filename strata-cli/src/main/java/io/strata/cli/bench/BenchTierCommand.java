@@ -16,8 +16,9 @@ import picocli.CommandLine.Option;
 @Command(name = "tier-move", mixinStandardHelpOptions = true,
     description = {"Write SIZE with 3 HDD replicas and read it; then, each round, for each mover in rotated order,",
         "move all replicas to SSD, read the file again and move it back; print each measure's median (min-max).",
-        "Movers: strata (the tier API, to the pcie-ssd tier) and stock HDFS at its best: mover (policy ALL_SSD",
-        "then hdfs mover -p; HOT to go back) and sps (the same policies, external Storage Policy Satisfier).",
+        "Movers: strata (tier set-policy PATH layout:pcie-ssd+pcie-ssd+pcie-ssd 0; hdd to go back) and stock",
+        "HDFS at its best: mover (policy ALL_SSD, then hdfs mover -p; HOT to go back) and sps (the same",
+        "policies, external Storage Policy Satisfier, after the other two since it holds the Mover's lock).",
         "Stock HDFS knows storage types, not tiers: the table says how much landed on PCIe SSD.",
         "hats testbed, emulated device speeds."})
 final class BenchTierCommand implements Callable<Integer> {
