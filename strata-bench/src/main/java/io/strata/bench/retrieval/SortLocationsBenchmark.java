@@ -5,6 +5,7 @@ import io.strata.bench.placement.SyntheticCluster;
 import io.strata.hdfs.StrataKeys;
 import io.strata.hdfs.retrieval.StrataNetworkTopology;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +36,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * The NameNode's part of {@code getBlockLocations} that a read-ordering plugin changes: sorting one block's replicas
@@ -52,7 +55,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 1, time = 1)
+@Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 1)
 public class SortLocationsBenchmark {
   /** The baseline: stock HDFS's own sort with its best read-ordering switches. */
@@ -74,8 +77,16 @@ public class SortLocationsBenchmark {
   @Param({STOCK, "network", "rate-aware"})
   public String contender;
 
+  /** System property of a forked benchmark JVM: the directory for each contender's calls and CPU time. */
+  static final String CPU_REPORT_DIR = "strata.bench.sort-cpu-dir";
+
   private Path dir;
   private DFSNetworkTopology topology;
+  private boolean measuring;
+  private long iterationCalls;
+  private long iterationCpu;
+  private long measuredCalls;
+  private long measuredCpuNanos;
   private DatanodeDescriptor[] readers;
   private DatanodeInfoWithStorage[][] blocks;
   private long next;
@@ -131,9 +142,33 @@ public class SortLocationsBenchmark {
   }
 
   @TearDown(Level.Trial)
-  public void tearDown() {
+  public void tearDown() throws IOException {
+    String cpuDir = System.getProperty(CPU_REPORT_DIR);
+    if (cpuDir != null && measuredCpuNanos > 0) {
+      Files.writeString(Path.of(cpuDir).resolve(contender + ".cpu"), measuredCalls + " " + measuredCpuNanos);
+    }
     if (dir != null) {
       FileUtils.deleteQuietly(dir.toFile());
+    }
+  }
+
+  /**
+   * The benchmark thread's CPU time and calls per measurement iteration (iteration fixtures run on that thread
+   * with one benchmark thread): the cost per call, which other work on a shared machine skews far less than the
+   * wall-clock rate.
+   */
+  @Setup(Level.Iteration)
+  public void startIteration(IterationParams params) {
+    measuring = params.getType() == IterationType.MEASUREMENT;
+    iterationCalls = next;
+    iterationCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  }
+
+  @TearDown(Level.Iteration)
+  public void endIteration() {
+    if (measuring) {
+      measuredCalls += next - iterationCalls;
+      measuredCpuNanos += ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - iterationCpu;
     }
   }
 

@@ -3,14 +3,18 @@ package io.strata.bench.retrieval;
 import io.strata.bench.placement.ChooseTargetJmh;
 import io.strata.bench.placement.Throughput;
 import io.strata.core.retrieval.RetrievalPolicies;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.apache.commons.io.FileUtils;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -37,19 +41,35 @@ public final class SortLocationsJmh {
       contenders = List.copyOf(contenders);
     }
 
-    /** Stock and every policy; 1 fork, 1 warmup and 3 measured iterations of 1 s: about 10 s each on 2 cores. */
+    /**
+     * Stock and every policy; 1 fork, 2 warmup iterations of 2 s (on a busy machine the JIT needs them: with 1 s the
+     * ratios came out anywhere from 0.2x to 8x) and 3 measured of 1 s: about 12 s each on 2 cores.
+     */
     public static Settings defaults() {
       List<String> contenders = new ArrayList<>();
       contenders.add(SortLocationsBenchmark.STOCK);
       contenders.addAll(RetrievalPolicies.NAMES);
-      return new Settings(contenders, 1, 1, 1, 3, 1);
+      return new Settings(contenders, 1, 2, 2, 3, 1);
     }
   }
 
   private SortLocationsJmh() {}
 
   /** Runs the benchmark, prints the table to {@code out} (JMH's progress to {@code log}) and returns its rows. */
-  public static List<Throughput> run(Settings settings, PrintStream out, PrintStream log) throws RunnerException {
+  public static List<Throughput> run(Settings settings, PrintStream out, PrintStream log)
+      throws RunnerException, IOException {
+    Path cpuDir = Files.createTempDirectory("strata-bench-sort-cpu");
+    try {
+      return run(settings, cpuDir, out, log);
+    } finally {
+      FileUtils.deleteQuietly(cpuDir.toFile());
+    }
+  }
+
+  private static List<Throughput> run(Settings settings, Path cpuDir, PrintStream out, PrintStream log)
+      throws RunnerException, IOException {
+    List<String> jvmArgs = new ArrayList<>(ChooseTargetJmh.FORK_JVM_ARGS);
+    jvmArgs.add("-D" + SortLocationsBenchmark.CPU_REPORT_DIR + "=" + cpuDir.toAbsolutePath());
     double loadBefore = loadAverage();
     OptionsBuilder options = new OptionsBuilder();
     options.include("^" + Pattern.quote(SortLocationsBenchmark.class.getName()) + "\\.sortLocations$")
@@ -62,7 +82,7 @@ public final class SortLocationsJmh {
         .threads(1)
         .timeUnit(TimeUnit.SECONDS)
         .shouldFailOnError(true)
-        .jvmArgs(ChooseTargetJmh.FORK_JVM_ARGS.toArray(String[]::new));
+        .jvmArgs(jvmArgs.toArray(String[]::new));
     Collection<RunResult> results = new Runner(options.build(),
         OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL)).run();
     List<Throughput> rows = new ArrayList<>();
@@ -70,7 +90,8 @@ public final class SortLocationsJmh {
       for (RunResult result : results) {
         if (contender.equals(result.getParams().getParam("contender"))) {
           Result<?> primary = result.getPrimaryResult();
-          rows.add(new Throughput(label(contender), primary.getScore(), primary.getScoreError(), Double.NaN,
+          rows.add(new Throughput(label(contender), primary.getScore(), primary.getScoreError(),
+              perCpuSecond(cpuDir.resolve(contender + ".cpu")),
               "sorts/s", result.getParams().getMeasurement().getCount() + " x "
                   + result.getParams().getMeasurement().getTime() + ", " + result.getParams().getForks() + " fork"));
         }
@@ -92,6 +113,15 @@ public final class SortLocationsJmh {
     return rows;
   }
 
+  /** Calls per second of the benchmark thread's CPU time, from what a fork wrote (NaN when it wrote nothing). */
+  private static double perCpuSecond(Path report) throws IOException {
+    if (!Files.isRegularFile(report)) {
+      return Double.NaN;
+    }
+    String[] parts = Files.readString(report).trim().split(" ", -1);
+    return Long.parseLong(parts[0]) / (Long.parseLong(parts[1]) / 1e9);
+  }
+
   static String label(String contender) {
     return contender.equals(SortLocationsBenchmark.STOCK) ? contender : "strata " + contender;
   }
@@ -104,7 +134,7 @@ public final class SortLocationsJmh {
   public static void main(String[] args) throws Exception {
     Settings settings = Settings.defaults();
     if (args.length > 0) {
-      settings = new Settings(List.of(args[0].split(",")), settings.forks(), settings.warmupIterations(),
+      settings = new Settings(List.of(args[0].split(",", -1)), settings.forks(), settings.warmupIterations(),
           settings.warmupSeconds(), settings.measurementIterations(), settings.measurementSeconds());
     }
     run(settings, System.out, System.err);
