@@ -25,7 +25,7 @@ public final class StrataKeys {
   /** The read-ordering plugin class, for {@code dfs.net.topology.impl}. */
   public static final String TOPOLOGY_CLASS = "io.strata.hdfs.retrieval.StrataNetworkTopology";
 
-  /** Which replica a reader gets first: network, tier-weighted, hybrid or adaptive. */
+  /** Which replica a reader gets first: a name of {@code RetrievalPolicies} (rate-aware is the recommended one). */
   public static final String RETRIEVAL_POLICY = "strata.retrieval.policy";
   public static final String RETRIEVAL_POLICY_DEFAULT = "network";
 

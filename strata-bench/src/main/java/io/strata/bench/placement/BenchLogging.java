@@ -12,11 +12,11 @@ import org.apache.log4j.PatternLayout;
  * everything at DEBUG) must not make HDFS or the plugin build log messages inside the code being timed, nor flood
  * the output while 500 nodes register.
  */
-final class BenchLogging {
+public final class BenchLogging {
   private BenchLogging() {}
 
   /** At most WARN for the root and Strata loggers, ERROR for Hadoop's; a stderr appender if log4j has none. */
-  static void quiet() {
+  public static void quiet() {
     Logger root = LogManager.getRootLogger();
     if (!root.getAllAppenders().hasMoreElements()) {
       root.addAppender(new ConsoleAppender(new PatternLayout("%d{HH:mm:ss} %-5p %c{1} - %m%n"),

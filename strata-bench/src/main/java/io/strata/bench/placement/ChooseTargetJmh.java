@@ -26,7 +26,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class ChooseTargetJmh {
   /** The JVM flags a forked benchmark JVM runs with (Hadoop on Java 17 reflects into these packages). */
-  static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g",
+  public static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g",
       "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
       "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
       "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens", "java.base/java.io=ALL-UNNAMED",

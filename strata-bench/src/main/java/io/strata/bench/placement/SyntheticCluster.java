@@ -133,7 +133,16 @@ public final class SyntheticCluster {
    * storage reports. Used space and load are drawn from {@code seed}, so two builds are identical.
    */
   public static SyntheticCluster build(List<NodeLayout> layout, long seed) {
+    return build(layout, seed, Map.of());
+  }
+
+  /**
+   * As {@link #build(List, long)}, the topology made from {@code topologyConf} as the NameNode makes it
+   * ({@code dfs.net.topology.impl}, e.g. the read-ordering plugin with its keys).
+   */
+  public static SyntheticCluster build(List<NodeLayout> layout, long seed, Map<String, String> topologyConf) {
     Configuration conf = new HdfsConfiguration();
+    topologyConf.forEach(conf::set);
     DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
     Random random = new Random(seed);
     List<DatanodeDescriptor> nodes = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.strata.bench.retrieval;
 
+import io.strata.core.device.StorageKind;
+import io.strata.core.spec.NodeSpec;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostReaders;
 import io.strata.hdfs.StrataKeys;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
@@ -41,6 +44,10 @@ public final class HostRetrievalBenchmark {
       for (int i = 0; i < hosts.size(); i++) {
         filesByHost.put(hosts.get(i), List.of(written.files().get(i).toUri().getPath()));
       }
+      double bound = ReadRateBound.aggregateMBps(reads(fs, options, filesByHost),
+          ReadRateBound.Links.ofGbps(options.spec().network().nicGbps(), options.spec().network().rackUplinkGbps()));
+      log.printf("upper bound from the devices' and links' capacities: %.1f MB/s%n", bound);
+      results.values().forEach(r -> r.boundMBps = bound);
       for (int round = 0; round < rounds; round++) {
         for (int k = 0; k < policies.size(); k++) {
           String policy = policies.get((k + round) % policies.size());
@@ -54,6 +61,40 @@ public final class HostRetrievalBenchmark {
       }
     }
     return new ArrayList<>(results.values());
+  }
+
+  /**
+   * Every block each host's reader reads, with the volumes holding it as the NameNode reports them: a replica's
+   * volume is its host's volume of the replica's storage type (their rates summed if there are several, which keeps
+   * the bound an upper bound), at the rate the DataNodes emulate.
+   */
+  static List<ReadRateBound.Read> reads(FileSystem fs, HostCluster.Options options,
+      Map<String, List<String>> filesByHost) throws IOException {
+    Map<String, NodeSpec> nodes = new LinkedHashMap<>();
+    options.spec().nodes().forEach(n -> nodes.put(n.host(), n));
+    double scale = options.speedScale() > 0 ? options.speedScale() : 1;
+    List<ReadRateBound.Read> reads = new ArrayList<>();
+    for (Map.Entry<String, List<String>> entry : filesByHost.entrySet()) {
+      NodeSpec reader = nodes.get(entry.getKey());
+      for (String file : entry.getValue()) {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file);
+        for (BlockLocation block : fs.getFileBlockLocations(fs.getFileStatus(path), 0, Long.MAX_VALUE)) {
+          List<ReadRateBound.Volume> volumes = new ArrayList<>();
+          for (int k = 0; k < block.getHosts().length; k++) {
+            NodeSpec holder = nodes.get(block.getHosts()[k]);
+            if (holder == null) {
+              throw new IOException("block of " + file + " on " + block.getHosts()[k] + ", a host not in the spec");
+            }
+            StorageKind kind = StorageKind.valueOf(block.getStorageTypes()[k].name());
+            double mbps = holder.volumes().stream().filter(v -> v.storageKind() == kind)
+                .mapToDouble(v -> v.device().readMBps() * scale).sum();
+            volumes.add(new ReadRateBound.Volume(holder.host(), holder.rack(), kind.name(), mbps));
+          }
+          reads.add(new ReadRateBound.Read(reader.host(), reader.rack(), block.getLength(), volumes));
+        }
+      }
+    }
+    return reads;
   }
 
   private static void add(HostReaders.Result read, RetrievalBenchmark.Result into) {

@@ -37,6 +37,8 @@ public final class RetrievalBenchmark {
     int readers;
     long localReads;
     long allReads;
+    /** The round's upper bound on the aggregate rate ({@link ReadRateBound}), NaN when not computed. */
+    double boundMBps = Double.NaN;
 
     Result(String policy) {
       this.policy = policy;
@@ -127,15 +129,24 @@ public final class RetrievalBenchmark {
     }
   }
 
-  /** Prints the side-by-side table, ratios to the first policy (network). */
+  /**
+   * Prints the side-by-side table, ratios to the first policy (network), and each policy's share of the upper bound
+   * on the aggregate rate when it was computed.
+   */
   public static void print(List<Result> results, PrintStream out) {
     Result base = results.get(0);
-    out.printf("%-14s %12s %8s %14s %8s %11s %16s%n", "policy", "aggregate", "ratio", "avg IO rate", "ratio",
-        "non-local", "extra non-local");
+    boolean bound = !Double.isNaN(base.boundMBps);
+    out.printf("%-14s %12s %8s %14s %8s %11s %16s%s%n", "policy", "aggregate", "ratio", "avg IO rate", "ratio",
+        "non-local", "extra non-local", bound ? "   of bound" : "");
     for (Result r : results) {
-      out.printf("%-14s %7.1f MB/s %7.3fx %9.1f MB/s %7.3fx %10.1f%% %+15.1f%%%n", r.policy(), r.throughput(),
+      out.printf("%-14s %7.1f MB/s %7.3fx %9.1f MB/s %7.3fx %10.1f%% %+15.1f%%%s%n", r.policy(), r.throughput(),
           r.throughput() / base.throughput(), r.averageIoRate(), r.averageIoRate() / base.averageIoRate(),
-          100 * r.nonLocalShare(), 100 * (r.nonLocalShare() - base.nonLocalShare()));
+          100 * r.nonLocalShare(), 100 * (r.nonLocalShare() - base.nonLocalShare()),
+          bound ? String.format("  %8.1f%%", 100 * r.throughput() / r.boundMBps) : "");
+    }
+    if (bound) {
+      out.printf("upper bound on the aggregate rate (max-flow over the devices' and links' capacities): %.1f MB/s%n",
+          base.boundMBps);
     }
   }
 

@@ -2,6 +2,7 @@ package io.strata.cli.bench;
 
 import io.strata.bench.retrieval.HostRetrievalBenchmark;
 import io.strata.bench.retrieval.RetrievalBenchmark;
+import io.strata.bench.retrieval.SortLocationsJmh;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.ExitCodes;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Option;
         "policy, rounds interleaved; prints aggregate and average per-reader throughput as ratios to network,",
         "and the share of non-local reads.",
         "With --hosts, on the cluster of hosts instead: one reader per host inside the host's namespace, so local",
-        "reads are local and cross-rack reads pay the uplinks; the NameNode restarts for every policy."})
+        "reads are local and cross-rack reads pay the uplinks; the NameNode restarts for every policy.",
+        "With --jmh-only, no cluster: the NameNode's cost of ordering a block's replicas for a reader (JMH), stock",
+        "HDFS (considerStorageType and considerLoad) against the plugin under each policy, as ratios to stock."})
 final class BenchRetrievalCommand implements Callable<Integer> {
   static final int IN_PROCESS_ROUNDS = 24;
   // On hosts every reader is a fixed host, so only tier-weighted's draws vary; each round costs NameNode restarts.
@@ -56,8 +59,19 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   @Mixin
   HostTestbedOptions testbed;
 
+  @Option(names = "--jmh-only", description = "measure only the NameNode's cost of the read order (JMH, about "
+      + "10 s per policy); starts no cluster")
+  boolean jmhOnly;
+
   @Override
   public Integer call() throws Exception {
+    if (jmhOnly) {
+      if (testbed.hosts()) {
+        throw new ConfigException("--jmh-only starts no cluster; leave out --hosts");
+      }
+      SortLocationsJmh.run(SortLocationsJmh.Settings.defaults(), System.out, System.err);
+      return 0;
+    }
     long bytes = size.bytes();
     testbed.check();
     int rounds = this.rounds != null ? this.rounds : testbed.hosts() ? HOST_ROUNDS : IN_PROCESS_ROUNDS;

@@ -17,11 +17,14 @@ public final class RetrievalPolicies {
   /** Every policy Strata ships, in the order help texts list them. */
   public static final RetrievalPolicies STANDARD = new RetrievalPolicies(List.of(
       new Entry("network", "HDFS's order: node-local, rack-local, then remote replicas", s -> new NetworkRetrieval()),
-      new Entry("tier-weighted", "hatS: a random replica weighted by its tier's speed", TierWeightedRetrieval::new),
+      new Entry("tier-weighted", "hatS: a random replica weighted by its tier's speed; ignores the network, "
+          + "lost to network on real links", TierWeightedRetrieval::new),
       new Entry("hybrid", "hatS: weighted by what the replica delivers over its network distance",
           HybridRetrieval::new),
       new Entry("adaptive", "hybrid that also counts the transfers each node already serves",
           AdaptiveRetrieval::new),
+      new Entry("rate-aware", "recommended: the rate each replica delivers now (tier, links, live load); "
+          + "never farther for less", RateAwareRetrieval::new),
       new Entry("primary-first", "energy-efficient HDFS: primary replicas before backups, each in network order",
           PrimaryFirstRetrieval::new)));
 

@@ -29,7 +29,7 @@ class DeterminismTest {
 
   @Test
   void theSameSeedGivesTheSameNumbersAndAnotherSeedOtherNumbers() {
-    for (String[] pair : new String[][] {{"network", "network"}, {"hybrid", "adaptive"},
+    for (String[] pair : new String[][] {{"network", "network"}, {"hybrid", "adaptive"}, {"hybrid", "rate-aware"},
         {"tier-aware", "tier-weighted"}}) {
       String first = numbers(Simulator.run(config(7, pair[0], pair[1])));
       String again = numbers(Simulator.run(config(7, pair[0], pair[1])));

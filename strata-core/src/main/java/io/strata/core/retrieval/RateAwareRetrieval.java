@@ -1,0 +1,124 @@
+package io.strata.core.retrieval;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * The read order to turn on and forget: each replica is weighed by the rate it would deliver to this reader now,
+ * the slowest of its device's share ({@code tier rate / (1 + transfers the node serves)}) and its path's share of
+ * the links (node-local: none; rack-local: the NIC's share per stream; remote: the NIC's or the rack uplink's,
+ * whichever is less), so a busy node or a slow uplink stops attracting reads.
+ *
+ * <p>Three rules make it safe where {@code hybrid} and {@code adaptive} lost to HDFS's own order on real links:
+ * <ul>
+ * <li>A reader only goes farther for more: a rack-local replica competes only if it delivers more than every
+ * node-local one, a remote one only if it delivers more than every nearer one. HDFS's distance order is the result
+ * whenever rates tie (all nodes alike, or every path slower than every device), and no read crosses an uplink for
+ * a replica that delivers no more than a nearer one.</li>
+ * <li>Estimates within a factor of {@value #ALIKE} of the best count as alike: load comes from heartbeats seconds
+ * old, so a node's figure is off by the transfers started since; only replicas within that margin compete.</li>
+ * <li>The first replica is the better of two draws weighted by rate (the "power of two choices"): it favours the
+ * best replica without sending every reader that sees the same stale figures to the same node, as a strict best
+ * choice would.</li>
+ * </ul>
+ * The replicas that did not win follow by rate, best first, as the fallback order.
+ */
+public final class RateAwareRetrieval implements RetrievalPolicy {
+  /** Replicas whose estimated rate is at least the best's divided by this compete for the first place. */
+  static final double ALIKE = 2.0;
+
+  private final RetrievalSettings settings;
+
+  public RateAwareRetrieval(RetrievalSettings settings) {
+    this.settings = settings;
+  }
+
+  @Override
+  public String name() {
+    return "rate-aware";
+  }
+
+  /** Megabytes per second {@code replica} would deliver to this reader now, its node's current transfers counted. */
+  double deliveredMBps(Locality locality, ReplicaChoice replica) {
+    double device = settings.weight(replica.tier()) / (1 + Math.max(0, replica.activeTransfers()));
+    return switch (locality) {
+      case NODE_LOCAL -> device;
+      case RACK_LOCAL -> Math.min(device, settings.rackLocalMBps());
+      case REMOTE -> Math.min(device, settings.remoteMBps());
+    };
+  }
+
+  @Override
+  public List<ReplicaChoice> order(String readerHost, String readerRack, List<ReplicaChoice> replicas,
+      RandomGenerator random) {
+    int n = replicas.size();
+    if (n <= 1) {
+      return new ArrayList<>(replicas);
+    }
+    Locality[] localities = new Locality[n];
+    double[] rates = new double[n];
+    // The best rate of each locality class: a replica must beat every nearer class to compete.
+    double[] bestByLocality = new double[Locality.values().length];
+    double best = 0;
+    for (int i = 0; i < n; i++) {
+      localities[i] = Locality.of(readerHost, readerRack, replicas.get(i));
+      rates[i] = deliveredMBps(localities[i], replicas.get(i));
+      int l = localities[i].ordinal();
+      bestByLocality[l] = Math.max(bestByLocality[l], rates[i]);
+      best = Math.max(best, rates[i]);
+    }
+    double floor = best / ALIKE;
+    int[] contenders = new int[n];
+    int count = 0;
+    double contenderTotal = 0;
+    for (int i = 0; i < n; i++) {
+      double nearer = 0;
+      for (int l = 0; l < localities[i].ordinal(); l++) {
+        nearer = Math.max(nearer, bestByLocality[l]);
+      }
+      if (rates[i] >= floor && (nearer == 0 || rates[i] > nearer)) {
+        contenders[count++] = i;
+        contenderTotal += rates[i];
+      }
+    }
+    int first = contenders[0];
+    if (count > 1) {
+      int a = draw(contenders, count, contenderTotal, rates, random);
+      int b = draw(contenders, count, contenderTotal, rates, random);
+      first = rates[b] > rates[a] ? b : a;
+    }
+    List<ReplicaChoice> ordered = new ArrayList<>(n);
+    ordered.add(replicas.get(first));
+    // The rest by rate, best first; equal rates in random order, so failovers spread too.
+    List<Integer> rest = new ArrayList<>(n - 1);
+    for (int i = 0; i < n; i++) {
+      if (i != first) {
+        rest.add(i);
+      }
+    }
+    for (int i = rest.size() - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      Integer t = rest.get(i);
+      rest.set(i, rest.get(j));
+      rest.set(j, t);
+    }
+    rest.sort((x, y) -> Double.compare(rates[y], rates[x]));
+    for (int i : rest) {
+      ordered.add(replicas.get(i));
+    }
+    return ordered;
+  }
+
+  /** One contender, drawn with probability proportional to its rate. */
+  private static int draw(int[] contenders, int count, double total, double[] rates, RandomGenerator random) {
+    double x = random.nextDouble() * total;
+    for (int k = 0; k < count; k++) {
+      x -= rates[contenders[k]];
+      if (x < 0) {
+        return contenders[k];
+      }
+    }
+    return contenders[count - 1];
+  }
+}
