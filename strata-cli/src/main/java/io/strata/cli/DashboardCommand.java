@@ -65,7 +65,7 @@ final class DashboardCommand implements Callable<Integer> {
       description = "how often the page asks for new data (default: ${DEFAULT-VALUE})")
   DurationArg refresh;
 
-  @ArgGroup(exclusive = false, heading = "%nLogin and HTTPS (Hadoop's hadoop.http.authentication.*):%n")
+  @ArgGroup(exclusive = false, heading = "%nLogin (hadoop-auth, as Hadoop's web UIs) and HTTPS:%n")
   LoginOptions login = new LoginOptions();
 
   // Made here, not by picocli, so that the help shows the zone's default.

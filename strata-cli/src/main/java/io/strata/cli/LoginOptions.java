@@ -17,17 +17,16 @@ final class LoginOptions {
   String type;
 
   @Option(names = "--auth-secret", paramLabel = "FILE",
-      description = "file holding the secret the login cookie is signed with (hadoop.http.authentication."
-          + "signature.secret.file), needed by --auth simple and kerberos; readable by this command's user only")
+      description = "file holding the secret the login cookie is signed with, needed by --auth simple and "
+          + "kerberos; readable by this command's user only")
   Path secret;
 
   @Option(names = "--kerberos-principal", paramLabel = "PRINCIPAL",
-      description = "SPNEGO principal for --auth kerberos, e.g. HTTP/_HOST@EXAMPLE.COM "
-          + "(hadoop.http.authentication.kerberos.principal)")
+      description = "SPNEGO principal for --auth kerberos, e.g. HTTP/_HOST@EXAMPLE.COM")
   String principal;
 
   @Option(names = "--kerberos-keytab", paramLabel = "FILE",
-      description = "its keytab (hadoop.http.authentication.kerberos.keytab)")
+      description = "the SPNEGO principal's keytab")
   Path keytab;
 
   @Option(names = "--tls-keystore", paramLabel = "FILE",
