@@ -145,7 +145,13 @@ class DashboardAuthIT {
       Path keystore = dir.resolve("dashboard.p12");
       KeyPair pair = KeyStoreTestUtil.generateKeyPair("RSA");
       X509Certificate certificate = KeyStoreTestUtil.generateCertificate("CN=localhost", pair, 1, "SHA256withRSA");
-      KeyStoreTestUtil.createKeyStore(keystore.toString(), "storepass", "dashboard", pair.getPrivate(), certificate);
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      store.setKeyEntry("dashboard", pair.getPrivate(), "storepass".toCharArray(),
+          new java.security.cert.Certificate[] {certificate});
+      try (OutputStream out = Files.newOutputStream(keystore)) {
+        store.store(out, "storepass".toCharArray());
+      }
       DashboardServer.Settings tls = DashboardSettings.of(0, InetAddress.getLoopbackAddress().getHostAddress(), false,
           new DurationArg(Duration.ofSeconds(3), "3s"), new Authentication(Authentication.SIMPLE, secret, null, null),
           new Tls(keystore, "storepass"));
