@@ -40,8 +40,11 @@ import picocli.CommandLine.Option;
             + "report --reads, autotier plan, autotier journal, power status). Everything, charts included, is served from the "
             + "jar: no internet needed.",
         "Read-only unless --allow-actions: then a path's replicas can be moved between tiers from the page, each "
-            + "move confirmed with a token the page shows, as this command's user (the HDFS superuser, as for "
-            + "'strata tier move'). Listens on 127.0.0.1 unless --bind says otherwise."})
+            + "move confirmed with a token the page shows, as the user logged in (a proxy user of this command's "
+            + "user, allowed by the NameNode's hadoop.proxyuser.* settings; without a login, as this command's "
+            + "user). A move needs the HDFS superuser, as 'strata tier move' does.",
+        "Listens on 127.0.0.1 unless --bind says otherwise; any other address needs --auth, and --allow-actions "
+            + "there needs a login (kerberos or simple)."})
 final class DashboardCommand implements Callable<Integer> {
   @Mixin
   HdfsConnection connection;
@@ -62,6 +65,9 @@ final class DashboardCommand implements Callable<Integer> {
       description = "how often the page asks for new data (default: ${DEFAULT-VALUE})")
   DurationArg refresh;
 
+  @ArgGroup(exclusive = false, heading = "%nLogin (hadoop-auth, as Hadoop's web UIs) and HTTPS:%n")
+  LoginOptions login = new LoginOptions();
+
   // Made here, not by picocli, so that the help shows the zone's default.
   @ArgGroup(exclusive = false, heading = "%nPopularity page (AptStore's plan, as 'strata autotier plan'):%n")
   AuditLogOptions audit = new AuditLogOptions();
@@ -80,7 +86,8 @@ final class DashboardCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    DashboardServer.Settings settings = DashboardSettings.of(port, bind, allowActions, refresh);
+    DashboardServer.Settings settings = DashboardSettings.of(port, bind, allowActions, refresh,
+        login.authentication(), login.tls());
     PlanSource plans = null;
     if (audit != null && audit.file() != null) {
       ZoneId zone = audit.check();

@@ -10,17 +10,19 @@ import io.strata.hdfs.NameNodeJmx;
 import io.strata.hdfs.tier.TierManager;
 import io.strata.hdfs.tier.TierResultJson;
 import io.strata.hdfs.tier.TierSettings;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
+import java.util.Objects;
 
 /**
  * {@code strata tier move PATH FROM TO --replicas N} from the page, in two steps: prepare (checked, nothing moved,
- * a confirmation token returned) and confirm (the move, as the dashboard's user, who must be the HDFS superuser as
- * for the command). Only when the dashboard was started with {@code --allow-actions}.
+ * a confirmation token returned) and confirm (the move). Every HDFS call of both runs as the user who asked
+ * ({@link ActingUser}), so HDFS decides whether they may: as for the command, a move needs the HDFS superuser.
+ * Only when the dashboard was started with {@code --allow-actions}.
  */
 final class MoveAction {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  record Move(String path, String from, String to, int replicas) {
+  /** A prepared move and who prepared it (null: the dashboard's own user, without a login). */
+  record Move(String path, String from, String to, int replicas, String user) {
     String describe() {
       return "move " + replicas + " replica(s) of every file under " + path + " from tier " + from + " to tier " + to;
     }
@@ -28,19 +30,20 @@ final class MoveAction {
 
   private final ConfirmTokens<Move> tokens = new ConfirmTokens<>(System::nanoTime);
 
-  /** Checks the move and returns its token; moves nothing. */
-  JsonNode prepare(DashboardContext context, Query query) throws Exception {
+  /** Checks the move as {@code user} and returns its token; moves nothing. */
+  JsonNode prepare(DashboardContext context, Query query, String user) throws Exception {
     Move move = new Move(query.absolutePath("path", null), query.required("from"), query.required("to"),
-        query.integer("replicas", 1, 1));
-    DistributedFileSystem fs = context.fs();
-    TierMap tiers = context.tiers().forCluster(fs);
-    for (String tier : new String[] {move.from(), move.to()}) {
-      if (tiers.tiers().stream().map(Tier::name).noneMatch(tier::equals)) {
-        throw new ConfigException("unknown tier '" + tier + "' (tiers: "
-            + String.join(", ", tiers.tiers().stream().map(Tier::name).toList()) + ")");
+        query.integer("replicas", 1, 1), user);
+    ActingUser.run(user, context, fs -> {
+      TierMap tiers = context.tiers().forCluster(fs);
+      for (String tier : new String[] {move.from(), move.to()}) {
+        if (tiers.tiers().stream().map(Tier::name).noneMatch(tier::equals)) {
+          throw new ConfigException("unknown tier '" + tier + "' (tiers: "
+              + String.join(", ", tiers.tiers().stream().map(Tier::name).toList()) + ")");
+        }
       }
-    }
-    fs.getFileStatus(new org.apache.hadoop.fs.Path(move.path())); // a missing path fails here, before any token
+      return fs.getFileStatus(new org.apache.hadoop.fs.Path(move.path())); // a missing path fails here
+    });
     ObjectNode node = JSON.createObjectNode();
     node.put("token", tokens.issue(move));
     node.put("action", move.describe());
@@ -49,15 +52,16 @@ final class MoveAction {
     return node;
   }
 
-  /** Runs the move the token was issued for: the JSON of {@code strata tier move --json}. */
-  JsonNode confirm(DashboardContext context, Query query) throws Exception {
+  /** Runs, as {@code user}, the move the token was issued to them for: the JSON of {@code strata tier move --json}. */
+  JsonNode confirm(DashboardContext context, Query query, String user) throws Exception {
     Move move = tokens.redeem(query.required("token"));
-    if (move == null) {
+    if (move == null || !Objects.equals(move.user(), user)) {
       throw new ConfigException("unknown, used or expired confirmation token: prepare the action again");
     }
-    DistributedFileSystem fs = context.fs();
-    try (TierManager manager = new TierManager(fs, context.tiers().forCluster(fs), TierSettings.from(fs.getConf()))) {
-      return TierResultJson.json(manager.moveTier(move.path(), move.from(), move.to(), move.replicas()));
-    }
+    return ActingUser.run(user, context, fs -> {
+      try (TierManager manager = new TierManager(fs, context.tiers().forCluster(fs), TierSettings.from(fs.getConf()))) {
+        return TierResultJson.json(manager.moveTier(move.path(), move.from(), move.to(), move.replicas()));
+      }
+    });
   }
 }

@@ -41,9 +41,10 @@ const Strata = (() => {
     return body;
   }
 
+  // An action carries the session's action token, which only this page can read from /api/dashboard.
   function post(url, form) {
     return getJson(url, {method: 'POST', body: new URLSearchParams(form),
-      headers: {'Content-Type': 'application/x-www-form-urlencoded'}});
+      headers: {'Content-Type': 'application/x-www-form-urlencoded', 'X-Strata-Action-Token': about.actionToken}});
   }
 
   function parseRoute() {
@@ -138,6 +139,7 @@ const Strata = (() => {
       return a;
     }));
     document.getElementById('footer').textContent = 'HDFS ' + about.fs + ' \u00b7 '
+      + (about.user ? 'signed in as ' + about.user + ' \u00b7 ' : '')
       + (about.allowActions ? 'actions allowed (each needs a confirmation)' : 'read-only')
       + ' \u00b7 every figure here is the JSON of the matching strata command, under /api/';
     window.addEventListener('hashchange', navigate);
