@@ -25,7 +25,9 @@ import picocli.CommandLine;
 @Command(name = "policy", mixinStandardHelpOptions = true,
     description = {"Set, remove and list placement rules (which policy places the files under a path).",
         "Rules are kept in HDFS (" + StrataKeys.RULES_HDFS_FILE_DEFAULT + "); the NameNode plugin reloads them",
-        "within seconds, and they survive NameNode restarts."},
+        "within seconds, and they survive NameNode restarts.",
+        "Only the HDFS superuser and the members of its group, or of the group",
+        "named by " + StrataKeys.PLACEMENT_ADMIN_GROUP + ", may set or unset them."},
     subcommands = {PolicyCommand.Set.class, PolicyCommand.Unset.class, PolicyCommand.ListRules.class,
         PolicyCommand.Show.class})
 final class PolicyCommand implements Runnable, PolicyHelp.ListsPlacementPolicies {

@@ -18,6 +18,12 @@ public final class StrataKeys {
   public static final String RULES_HDFS_FILE = "strata.placement.rules.hdfs-file";
   public static final String RULES_HDFS_FILE_DEFAULT = "/.strata/placement-rules.yaml";
 
+  /**
+   * Besides the HDFS superuser, the group whose members may write the rules kept in HDFS; the NameNode applies that
+   * file only when one of them owns it. Default: {@code dfs.permissions.superusergroup}.
+   */
+  public static final String PLACEMENT_ADMIN_GROUP = "strata.placement.admin-group";
+
   /** How often the NameNode looks for changed rules in HDFS. */
   public static final String RULES_REFRESH_MS = "strata.placement.rules.refresh.ms";
   public static final long RULES_REFRESH_MS_DEFAULT = 5_000;

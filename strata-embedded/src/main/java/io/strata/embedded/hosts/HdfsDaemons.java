@@ -65,7 +65,7 @@ final class HdfsDaemons implements AutoCloseable {
   /** Formats and starts the NameNode, and connects its admin client; stops the NameNode if that fails. */
   static HdfsDaemons startNameNode(HostCluster.Options options, HostNetwork network, DaemonProcesses processes,
       PrintStream progress) throws IOException {
-    Path conf = HostClusterConf.writeNameNode(options, network, options.dir().resolve(NAMENODE));
+    Path conf = HostClusterConf.writeNameNode(options, network.state(), options.dir().resolve(NAMENODE));
     progress.println("formatting and starting the NameNode at " + network.rootAddress() + ":"
         + HostCluster.NAMENODE_RPC_PORT);
     format(options, processes, conf);
@@ -149,7 +149,7 @@ final class HdfsDaemons implements AutoCloseable {
         options.pluginJar(), options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(),
         options.dataNodeHeapMb(), options.yarn(), options.hdfsConf());
     DaemonProcesses.stop(nameNode.toHandle());
-    Path conf = HostClusterConf.writeNameNode(restarted, network, options.dir().resolve(NAMENODE));
+    Path conf = HostClusterConf.writeNameNode(restarted, network.state(), options.dir().resolve(NAMENODE));
     nameNode = processes.start(NAMENODE, nameNodeCommand(restarted, conf, List.of()));
     awaitDataNodes(new HashSet<>(dataNodes.keySet()), new PrintStream(OutputStream.nullOutputStream()));
   }

@@ -26,12 +26,13 @@ final class HostClusterConf {
    * Writes the NameNode's conf dir under {@code nameNodeDir}: the rack table, core-site.xml and hdfs-site.xml with
    * the plugin's keys as the options give them.
    */
-  static Path writeNameNode(HostCluster.Options options, HostNetwork network, Path nameNodeDir) throws IOException {
+  static Path writeNameNode(HostCluster.Options options, HostNetworkState network, Path nameNodeDir)
+      throws IOException {
     Path conf = nameNodeDir.resolve("conf");
     Files.createDirectories(conf);
     Path table = conf.resolve("topology.table");
     StringBuilder rows = new StringBuilder();
-    for (HostNetworkState.HostEntry host : network.state().hosts()) {
+    for (HostNetworkState.HostEntry host : network.hosts()) {
       rows.append(host.address()).append(' ').append(host.rack()).append('\n');
       rows.append(host.name()).append(' ').append(host.rack()).append('\n');
     }
@@ -59,7 +60,9 @@ final class HostClusterConf {
     hdfs.put("dfs.namenode.safemode.extension", "0");
     hdfs.put("dfs.namenode.accesstime.precision", "1000");
     hdfs.put("dfs.storage.policy.enabled", "true");
-    hdfs.put("dfs.permissions.enabled", "false");
+    // As HDFS's own default and the in-process cluster: permissions checked, so only the superuser changes
+    // placement. `-D dfs.permissions.enabled=false` (options.hdfsConf(), set below) turns them off.
+    hdfs.put("dfs.permissions.enabled", "true");
     hdfs.put("dfs.namenode.audit.log.async", "false");
     hdfs.putAll(options.hdfsConf());
     hdfs.putAll(options.pluginConf());

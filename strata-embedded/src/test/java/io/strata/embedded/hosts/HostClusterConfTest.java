@@ -23,7 +23,7 @@ import org.apache.hadoop.util.DiskChecker.DiskOutOfSpaceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The DataNode configuration a cluster of hosts writes for each host. */
+/** The configuration a cluster of hosts writes for its NameNode and for each host. */
 class HostClusterConfTest {
   @TempDir
   Path dir;
@@ -56,5 +56,25 @@ class HostClusterConfTest {
     RoundRobinVolumeChoosingPolicy<FsVolumeSpi> stock = new RoundRobinVolumeChoosingPolicy<>();
     stock.setConf(new Configuration(false));
     assertThrows(DiskOutOfSpaceException.class, () -> stock.chooseVolume(List.of(volume), blockSize, null));
+  }
+
+  /** HDFS checks permissions on the hosts as on any cluster; `-D dfs.permissions.enabled=false` turns that off. */
+  @Test
+  void theNameNodeChecksPermissionsUnlessTold() throws IOException {
+    ClusterSpec spec = Presets.load("hdfsh");
+    HostNetworkState network = new HostNetworkState("c", "10.0.0.0/24", "10.0.0.1", List.of());
+    HostCluster.Options options = HostCluster.Options.defaults(dir.resolve("cluster"), spec, "",
+        dir.resolve("plugin.jar"), List.of(), Map.of());
+    assertEquals("true", nameNodeConf(options, network, "on").get("dfs.permissions.enabled"));
+    HostCluster.Options off = options.withHdfsConf(Map.of("dfs.permissions.enabled", "false"));
+    assertEquals("false", nameNodeConf(off, network, "off").get("dfs.permissions.enabled"));
+  }
+
+  private Configuration nameNodeConf(HostCluster.Options options, HostNetworkState network, String name)
+      throws IOException {
+    Path confDir = HostClusterConf.writeNameNode(options, network, dir.resolve(name));
+    Configuration conf = new Configuration(false);
+    conf.addResource(new org.apache.hadoop.fs.Path(confDir.resolve("hdfs-site.xml").toUri()));
+    return conf;
   }
 }

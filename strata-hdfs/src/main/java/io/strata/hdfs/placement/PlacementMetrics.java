@@ -27,8 +27,12 @@ public final class PlacementMetrics extends RegistrySource {
       "Successful loads of placement rules kept in HDFS", 0L);
   final MutableCounterLong ruleLoadFailures = registry.newCounter("RuleLoadFailures",
       "Placement rule files in HDFS that were refused (the previous rules stay in force)", 0L);
+  final MutableCounterLong untrustedRuleFiles = registry.newCounter("UntrustedRuleFiles",
+      "Placement rule files in HDFS not applied because someone who is not an admin owns or can write them", 0L);
   /** Versions (file and modification time) of rules files refused so far. */
   private final Set<String> refusedVersions = ConcurrentHashMap.newKeySet();
+  /** Rules files distrusted so far, with the reason (which names owners and modes). */
+  private final Set<String> distrustReasons = ConcurrentHashMap.newKeySet();
   final MutableGaugeInt rulesInForce = registry.newGauge("RulesInForce", "Placement rules in force", 0);
 
   private PlacementMetrics() {
@@ -73,6 +77,22 @@ public final class PlacementMetrics extends RegistrySource {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Counts a rules file not trusted for {@code reason} once, however often it is polled; true the first time, when
+   * the caller should log it. A new reason (another owner or mode) counts again.
+   */
+  boolean distrusted(String file, String reason) {
+    if (distrustReasons.add(file + ": " + reason)) {
+      untrustedRuleFiles.incr();
+      return true;
+    }
+    return false;
+  }
+
+  public long untrustedRuleFiles() {
+    return untrustedRuleFiles.value();
   }
 
   public long ruleLoadFailures() {

@@ -18,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +28,10 @@ import org.slf4j.LoggerFactory;
  * without restarting the NameNode and survive its restarts. A bad rules file is logged and counted and the
  * rules in force stay, so a typo can never fail a write. The thread ends with the placement policy that started
  * it: a JVM that stops a NameNode and starts another (tests, the embedded cluster) keeps no poller of the old one.
+ *
+ * <p>With HDFS's permissions on, the file is applied only while {@link PlacementAdmins} trusts it (an admin owns it
+ * and no one else can write it or a directory above it); otherwise the rules in force stay, and the refusal is
+ * logged and counted once per reason.
  */
 final class RulesInForce {
   private static final Logger LOG = LoggerFactory.getLogger(RulesInForce.class);
@@ -56,6 +61,11 @@ final class RulesInForce {
   private long unreadableSinceMillis = -1;
   /** True once an unreadable rules file has been reported: said once, not every poll. */
   private boolean unreadable;
+  /** Who may write the rules file; null when HDFS checks no permissions, as then anyone can. */
+  private PlacementAdmins admins;
+  private final boolean permissionsEnabled;
+  /** Why the rules file is not trusted, while it is not. */
+  private volatile String distrust;
 
   RulesInForce(Configuration conf, PlacementSettings settings) {
     this(conf, settings, UNREADABLE_GRACE_MILLIS);
@@ -67,6 +77,8 @@ final class RulesInForce {
     this.settings = settings;
     this.hdfsFile = new Path(conf.getTrimmed(StrataKeys.RULES_HDFS_FILE, StrataKeys.RULES_HDFS_FILE_DEFAULT));
     this.refreshMillis = conf.getLong(StrataKeys.RULES_REFRESH_MS, StrataKeys.RULES_REFRESH_MS_DEFAULT);
+    this.permissionsEnabled = conf.getBoolean(DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY,
+        DFSConfigKeys.DFS_PERMISSIONS_ENABLED_DEFAULT);
     this.rules = PlacementRules.of(settings.configuredRules(), settings.tierMap());
     PlacementMetrics.get().rulesInForce.set(rules.rules().size());
   }
@@ -155,10 +167,15 @@ final class RulesInForce {
       } catch (FileNotFoundException e) {
         readableAgain();
         settled = true;
-        if (loadedModificationTime != -1) {
+        if (loadedModificationTime != -1 && trusted(client)) {
           install(List.of(), -1, "rules file " + hdfsFile + " was removed");
           return true;
         }
+        return false;
+      }
+      if (!trusted(client)) {
+        readableAgain();
+        settled = true;
         return false;
       }
       if (status.getModificationTime() == loadedModificationTime
@@ -204,6 +221,40 @@ final class RulesInForce {
       }
       return false;
     }
+  }
+
+  /**
+   * Whether the rules file (or, when it is gone, the directories above it) is what an admin wrote. A file that is
+   * not is said once per reason, and said again once it is trusted.
+   */
+  private boolean trusted(FileSystem client) throws IOException {
+    if (!permissionsEnabled) {
+      return true;
+    }
+    if (admins == null) {
+      admins = PlacementAdmins.ofNameNode(conf);
+    }
+    String why = admins.distrust(client, hdfsFile);
+    if (why == null) {
+      if (distrust != null) {
+        LOG.info("Strata placement rules in {} are trusted again", hdfsFile);
+        distrust = null;
+      }
+      return true;
+    }
+    distrust = why;
+    if (PlacementMetrics.get().distrusted(hdfsFile.toString(), why)) {
+      LOG.error("Strata placement rules in {} not applied, keeping the {} rules in force: {}. Only the HDFS "
+          + "superuser or a member of {} may own the file and the directories above it, and no one else may "
+          + "write them ({} sets the group).", hdfsFile, rules.rules().size(), why,
+          String.join(" or ", PlacementAdmins.adminGroups(conf)), StrataKeys.PLACEMENT_ADMIN_GROUP);
+    }
+    return false;
+  }
+
+  /** Why the rules file is not applied, or null while it is trusted (or absent and its directories trusted). */
+  String distrust() {
+    return distrust;
   }
 
   /** True once the rules file has been unreadable for longer than the grace period, and reported. */

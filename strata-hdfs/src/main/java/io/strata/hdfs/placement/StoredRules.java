@@ -24,6 +24,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 
 /**
@@ -36,7 +37,8 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
  * so it is never seen empty. A lock this process left behind (its release, or a rename the client gave up on,
  * reached a NameNode that had stopped answering) is taken over at once, since writers within one process are
  * serialised here too; a lock of a process of this host that has exited (killed mid-update) is broken at once;
- * any other lock only once stale. Every delete of a lock names the lock file by its HDFS inode, so it can only
+ * any other lock only once stale. Only admins may write ({@link PlacementAdmins#requireAdmin}); the directory is made
+ * 0755 and the files 0644 whatever the umask. Every delete of a lock names the lock file by its HDFS inode, so it can only
  * remove the lock file it was meant for, never one taken since under the same name.
  */
 public final class StoredRules {
@@ -44,6 +46,8 @@ public final class StoredRules {
   static final long STALE_LOCK_MILLIS = 120_000;
   // Longer than a stale lock lives, so a writer waiting behind a dead one gets through.
   private static final long LOCK_WAIT_MILLIS = 150_000;
+  static final FsPermission DIRECTORY_PERMISSION = new FsPermission((short) 0755);
+  static final FsPermission FILE_PERMISSION = new FsPermission((short) 0644);
   /** HDFS's name for a file by its inode number. */
   private static final String INODE_PATH_PREFIX = "/.reserved/.inodes/";
 
@@ -96,6 +100,7 @@ public final class StoredRules {
       throw new InterruptedIOException("interrupted while waiting for " + lock);
     }
     try {
+      PlacementAdmins.requireAdmin(fs, file);
       Path taken = acquireLock();
       try {
         List<PlacementRules.Rule> before = read();
@@ -115,20 +120,34 @@ public final class StoredRules {
   /** Writes a new file beside the old one and renames it over. */
   private void write(List<PlacementRules.Rule> rules) throws IOException {
     Path temp = new Path(file.getParent(), "." + file.getName() + "." + UUID.randomUUID() + ".tmp");
-    fs.mkdirs(file.getParent());
+    makeDirectory();
     try (OutputStream out = fs.create(temp, true)) {
       out.write(PlacementRules.toDocument(rules).getBytes(StandardCharsets.UTF_8));
     }
+    fs.setPermission(temp, FILE_PERMISSION);
     FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(temp, file, Options.Rename.OVERWRITE);
+  }
+
+  /**
+   * Makes the rules' directory, if missing, readable by all and writable by its owner only, whatever the writer's
+   * umask: the NameNode applies the rules only while no one else can write them ({@link PlacementAdmins}).
+   */
+  private void makeDirectory() throws IOException {
+    Path dir = file.getParent();
+    if (!fs.exists(dir)) {
+      fs.mkdirs(dir, DIRECTORY_PERMISSION);
+      fs.setPermission(dir, DIRECTORY_PERMISSION);
+    }
   }
 
   /** Takes the lock and returns the path that names exactly the lock file taken, for its release. */
   private Path acquireLock() throws IOException {
-    fs.mkdirs(file.getParent());
+    makeDirectory();
     Path claim = new Path(file.getParent(), lock.getName() + "." + UUID.randomUUID() + ".claim");
     try (OutputStream out = fs.create(claim, true)) {
       out.write(PROCESS.getBytes(StandardCharsets.UTF_8));
     }
+    fs.setPermission(claim, FILE_PERMISSION);
     // A rename keeps the inode, so this names the lock once the claim becomes it.
     Path taken = exact(fs.getFileStatus(claim));
     long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;

@@ -102,6 +102,11 @@ public class StrataBlockPlacementPolicy extends BlockPlacementPolicyDefault impl
     return rules.refresh();
   }
 
+  /** Why the rules file in HDFS is not applied, or null while it is trusted. */
+  String rulesDistrust() {
+    return rules.distrust();
+  }
+
   TierMap tierMap() {
     return rules.tierMap();
   }
