@@ -1,6 +1,8 @@
 package io.strata.cli.power;
 
 import io.strata.cli.shared.DurationArg;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.KerberosLogin;
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.DeviceCatalog;
 import io.strata.core.device.DeviceProfile;
@@ -24,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sun.misc.Signal;
 
@@ -56,6 +59,14 @@ final class PowerRunCommand implements Callable<Integer> {
   @Option(names = "--namenode", paramLabel = "URL", required = true,
       description = "the NameNode web UI, e.g. http://nn:9870 (its JMX says when blocks are low on redundancy)")
   URI nameNode;
+
+  @Option(names = "--conf", paramLabel = "DIR",
+      description = "Hadoop client configuration directory, which says whether Kerberos is on (default: "
+          + "$HADOOP_CONF_DIR)")
+  Path confDir;
+
+  @Mixin
+  KerberosLogin kerberos;
 
   @Option(names = "--state-dir", paramLabel = "DIR", required = true,
       description = "where the state (spin-up budgets) and status files go")
@@ -97,6 +108,8 @@ final class PowerRunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Optional<WriteGroup> group = WriteGroups.parse(writeGroup, "--write-group");
+    // The NameNode's JMX is read over SPNEGO when the configuration turns Kerberos on.
+    kerberos.login(HdfsConnection.configuration(HdfsConnection.configDir(confDir), null));
     DeviceCatalog catalog = DeviceCatalog.builtin();
     DeviceProfile backup = catalog.get(backupDevice);
     DeviceProfile primary = catalog.get(primaryDevice);

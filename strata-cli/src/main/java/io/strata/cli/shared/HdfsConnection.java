@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 /**
  * How a command reaches a live HDFS: {@code --conf DIR} (a Hadoop client configuration directory, e.g. the one
  * {@code strata cluster up} writes, else {@code $HADOOP_CONF_DIR}) and/or {@code --fs URI}; and which tiers to
- * report: {@code --preset}/{@code --spec}, else the spec found in DIR, else one tier per storage type.
+ * report: {@code --preset}/{@code --spec}, else the spec found in DIR, else one tier per storage type; and, when the
+ * configuration turns Kerberos on, who to log in as ({@link KerberosLogin}).
  */
 public final class HdfsConnection {
   @Option(names = "--conf", paramLabel = "DIR",
@@ -35,8 +36,14 @@ public final class HdfsConnection {
   @Mixin
   ClusterChoice cluster;
 
+  @Mixin
+  KerberosLogin kerberos;
+
+  /** The client configuration the options name; on a Kerberized cluster this process is logged in to it first. */
   public Configuration configuration() {
-    return configuration(configDir(), fsUri);
+    Configuration conf = configuration(configDir(), fsUri);
+    kerberos.login(conf);
+    return conf;
   }
 
   /** A new client of the file system the options name (closing it closes no one else's); its conf is theirs. */
