@@ -51,6 +51,7 @@ import picocli.CommandLine;
         SpecCommand.class,
         LocalDirsCommand.class,
         SimulateCommand.class,
+        WhatifCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class},
     footerHeading = "%nExit codes:%n",

@@ -19,9 +19,21 @@ import java.util.function.Supplier;
  * @param name           a shipped trace's name, or the file's path
  * @param tracedNodes    nodes of the cluster the trace was recorded on, 0 when unknown; the simulator scales
  *                       bytes by {@code simulated nodes / traced nodes}, as SWIM's replay scripts do
- * @param opener         opens a fresh reader, so several runs can replay the same trace
+ * @param opener         opens a fresh reader of SWIM text, so several runs can replay the same trace
+ * @param readers        opens a fresh reader of jobs from another source (an audit log), or null for SWIM text
  */
-public record TraceSource(String name, int tracedNodes, Supplier<BufferedReader> opener) {
+public record TraceSource(String name, int tracedNodes, Supplier<BufferedReader> opener,
+    Supplier<TraceReader> readers) {
+
+  /** A trace of SWIM text. */
+  public TraceSource(String name, int tracedNodes, Supplier<BufferedReader> opener) {
+    this(name, tracedNodes, opener, null);
+  }
+
+  /** A trace whose jobs come from another source than SWIM text (whatif's audit log); its bytes are not scaled. */
+  public static TraceSource ofReaders(String name, Supplier<TraceReader> readers) {
+    return new TraceSource(name, 0, null, readers);
+  }
 
   /** A shipped trace. */
   public record Shipped(String name, String file, int tracedNodes, String description) {}
@@ -71,7 +83,7 @@ public record TraceSource(String name, int tracedNodes, Supplier<BufferedReader>
   }
 
   public TraceReader open() {
-    return new SwimTraceReader(name, opener.get());
+    return readers != null ? readers.get() : new SwimTraceReader(name, opener.get());
   }
 
   /** Jobs in the trace (one quick pass), for progress bars. */

@@ -1,0 +1,150 @@
+package io.strata.cli;
+
+import io.strata.cli.shared.ByteSizeArg;
+import io.strata.cli.shared.ClusterChoice;
+import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.OptionChecks;
+import io.strata.core.config.ConfigException;
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.whatif.BadInputException;
+import io.strata.core.whatif.BadInputs;
+import io.strata.hdfs.whatif.NamespaceImages;
+import io.strata.sim.whatif.WhatifCandidate;
+import io.strata.sim.whatif.WhatifNamespace;
+import io.strata.sim.whatif.WhatifReport;
+import io.strata.sim.whatif.WhatifResult;
+import io.strata.sim.whatif.WhatifRun;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code strata whatif}: an operator's own namespace and workload replayed through the simulator per candidate. */
+@Command(name = "whatif", mixinStandardHelpOptions = true,
+    description = {"Replay your cluster's namespace (--fsimage: a binary fsimage or 'hdfs oiv -p Delimited'",
+        "text) and workload (--audit-log, rotated and gzipped ones too) through the simulator,",
+        "once per candidate configuration (--try), and compare each with today's: read",
+        "throughput, job time, bytes read per tier and locality, SSD bytes written, bytes to",
+        "move and the balancer's time for them, disk energy, and the commands that apply it.",
+        "The cluster comes from --spec FILE (or --preset NAME)."})
+final class WhatifCommand implements Callable<Integer> {
+  @Option(names = "--fsimage", required = true, paramLabel = "FILE",
+      description = "the namespace: an fsimage ('hdfs dfsadmin -fetchImage DIR') or its Delimited text")
+  Path fsimage;
+
+  @Option(names = "--audit-log", required = true, arity = "1..*", paramLabel = "FILE",
+      description = "the NameNode's audit logs, rotated and gzipped ones too, in any order")
+  List<Path> auditLogs;
+
+  @Option(names = "--zone", paramLabel = "ZONE",
+      description = "time zone of the audit log's times and the Delimited text's (default: this machine's, "
+          + "${DEFAULT-VALUE})")
+  String zone = ZoneId.systemDefault().getId();
+
+  @Mixin
+  ClusterChoice cluster;
+
+  @Option(names = "--try", paramLabel = "CANDIDATE", split = ",",
+      description = {"PLACEMENT/RETRIEVAL[/ADVISOR[/IDLE_SECONDS]], e.g. tier-aware/hybrid or",
+          "primary-backup/primary-first/none/600; today's (network/network) always comes first.",
+          "Default: one candidate per technique"})
+  List<String> candidates;
+
+  @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "128MiB",
+      description = "(default: ${DEFAULT-VALUE})")
+  ByteSizeArg blockSize;
+
+  @Option(names = "--replication", defaultValue = "3", description = "(default: ${DEFAULT-VALUE})")
+  int replication;
+
+  @Option(names = "--skip-bad", description = "skip and count malformed image entries and log lines (default: stop "
+      + "at the first, naming its file and line)")
+  boolean skipBad;
+
+  @Option(names = "--json", description = "print JSON instead of the table")
+  boolean json;
+
+  @Option(names = "--chart", paramLabel = "FILE", description = "also write a PNG chart of the candidates")
+  Path chart;
+
+  @Option(names = "--threads", paramLabel = "N", description = "candidates replayed at once (default: CPU cores)")
+  Integer threads;
+
+  @Option(names = "--no-progress", description = "no progress bar")
+  boolean noProgress;
+
+  @Override
+  public Integer call() throws Exception {
+    OptionChecks.atLeastOne(replication, "--replication");
+    int threadCount = OptionChecks.atLeastOne(
+        threads == null ? Runtime.getRuntime().availableProcessors() : threads, "--threads");
+    if (!cluster.given()) {
+      throw new ConfigException("give the cluster: --spec FILE (or --preset NAME)");
+    }
+    ZoneId zoneId;
+    try {
+      zoneId = ZoneId.of(zone);
+    } catch (DateTimeException e) {
+      throw new ConfigException("--zone '" + zone + "': not a time zone (e.g. UTC, Europe/Berlin, +02:00)");
+    }
+    if (!Files.isRegularFile(fsimage)) {
+      throw new ConfigException("--fsimage " + fsimage + ": no such file");
+    }
+    for (Path log : auditLogs) {
+      if (!Files.isRegularFile(log)) {
+        throw new ConfigException("--audit-log " + log + ": no such file");
+      }
+    }
+    ClusterSpec spec = cluster.load(null).spec();
+    List<WhatifCandidate> tried = candidates == null ? WhatifCandidate.defaults(spec) : withToday(candidates);
+    try {
+      BadInputs bad = skipBad ? BadInputs.skipping() : BadInputs.failing();
+      WhatifNamespace namespace = WhatifNamespace.read(NamespaceImages.open(fsimage, zoneId, bad));
+      if (bad.skipped() > 0) {
+        System.err.println("strata whatif: " + fsimage + ": " + bad.summary());
+      }
+      WhatifRun run = new WhatifRun(namespace, auditLogs, zoneId, skipBad, spec, blockSize.bytes(), replication);
+      List<WhatifResult> results = run.run(tried, threadCount, !noProgress && !json);
+      long skippedLines = results.get(0).result().run().skippedLines();
+      if (skippedLines > 0) {
+        System.err.println("strata whatif: " + skippedLines + " bad audit log line(s) skipped, the first: "
+            + results.get(0).result().run().traceProblems().get(0));
+      }
+      System.out.print(json ? WhatifReport.json(results) + "\n" : WhatifReport.table(results));
+      if (chart != null) {
+        WhatifReport.writeChart(chart, results);
+        (json ? System.err : System.out).println("wrote " + chart);
+      }
+      return 0;
+    } catch (BadInputException e) {
+      return badInput(e);
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof BadInputException bad) {
+        return badInput(bad);
+      }
+      throw e;
+    }
+  }
+
+  private static int badInput(BadInputException e) {
+    System.err.println("strata whatif: " + e.getMessage() + " (--skip-bad skips and counts such lines)");
+    return ExitCodes.BAD_INPUT;
+  }
+
+  /** The candidates given, today's first unless given first already. */
+  private static List<WhatifCandidate> withToday(List<String> texts) {
+    List<WhatifCandidate> parsed = texts.stream().map(WhatifCandidate::parse).toList();
+    if (!parsed.isEmpty() && parsed.get(0).equals(WhatifCandidate.TODAY)) {
+      return parsed;
+    }
+    return Stream.concat(Stream.of(WhatifCandidate.TODAY),
+        parsed.stream().filter(c -> !c.equals(WhatifCandidate.TODAY))).toList();
+  }
+}
