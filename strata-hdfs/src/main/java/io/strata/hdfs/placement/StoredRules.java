@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +26,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.security.AccessControlException;
 
 /**
  * The placement rules kept in HDFS ({@code /.strata/placement-rules.yaml}), which the NameNode plugin reloads:
@@ -74,8 +78,15 @@ public final class StoredRules {
     return file;
   }
 
-  /** The stored rules; none when the file does not exist. */
+  /**
+   * The stored rules; none when the file does not exist.
+   *
+   * @throws AccessControlException when, with HDFS's permissions on, the file or a directory above it is not what an
+   *     admin wrote ({@link PlacementAdmins}): the NameNode does not apply such rules, so neither do the tools, and
+   *     an admin's change must not rewrite them as the admin's own
+   */
   public List<PlacementRules.Rule> read() throws IOException {
+    requireTrusted();
     String text;
     try (InputStream in = fs.open(file)) {
       text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -83,6 +94,25 @@ public final class StoredRules {
       return new ArrayList<>();
     }
     return new ArrayList<>(PlacementRules.parseDocument(ConfigNode.parse(fs.makeQualified(file).toString(), text)));
+  }
+
+  private void requireTrusted() throws IOException {
+    if (!(fs instanceof DistributedFileSystem dfs) || !fs.getConf().getBoolean(
+        DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, DFSConfigKeys.DFS_PERMISSIONS_ENABLED_DEFAULT)) {
+      return;
+    }
+    String why;
+    try {
+      why = PlacementAdmins.ofCluster(dfs).distrust(fs, file);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    if (why != null) {
+      throw new AccessControlException("the placement rules in " + fs.makeQualified(file) + " are not what an admin "
+          + "wrote, and the NameNode does not apply them: " + why + "; check the file, then make the HDFS superuser "
+          + "or a member of " + String.join(" or ", PlacementAdmins.adminGroups(fs.getConf())) + " own it and the "
+          + "directories above it, writable by no one else (or remove it)");
+    }
   }
 
   /**
