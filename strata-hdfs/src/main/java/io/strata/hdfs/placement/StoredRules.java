@@ -41,8 +41,9 @@ import org.apache.hadoop.security.AccessControlException;
  * so it is never seen empty. A lock this process left behind (its release, or a rename the client gave up on,
  * reached a NameNode that had stopped answering) is taken over at once, since writers within one process are
  * serialised here too; a lock of a process of this host that has exited (killed mid-update) is broken at once;
- * any other lock only once stale. Only admins may write ({@link PlacementAdmins#requireAdmin}); the directory is made
- * 0755 and the files 0644 whatever the umask. Every delete of a lock names the lock file by its HDFS inode, so it can only
+ * any other lock only once stale. The file is read and rewritten only while it is what an admin wrote, as the
+ * NameNode judges it ({@link PlacementAdmins#distrust}). Only admins may write ({@link PlacementAdmins#requireAdmin});
+ * the directory is made 0755 and the files 0644 whatever the umask. Every delete of a lock names the lock file by its HDFS inode, so it can only
  * remove the lock file it was meant for, never one taken since under the same name.
  */
 public final class StoredRules {
