@@ -276,6 +276,10 @@ class KerberosIT {
         assertEquals(401, anonymous.statusCode(), path);
         assertEquals("Negotiate", anonymous.headers().firstValue("WWW-Authenticate").orElse(null), path);
       }
+      // The OPTIONS answered once logged in (hadoop-auth's client logs in with one) is no way around the login.
+      HttpResponse<String> options = plain.send(HttpRequest.newBuilder(base.resolve("/api/actions/move")).method(
+          "OPTIONS", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(401, options.statusCode());
 
       SpnegoSession alice = SpnegoSession.login(base, kerberos.principal(ALICE), kerberos.keytab(ALICE));
       assertEquals(ALICE, alice.about.get("user").asText());
