@@ -13,15 +13,11 @@ import io.strata.core.placement.PlacementRules;
 import io.strata.embedded.ClientConfigWriter;
 import io.strata.embedded.EmbeddedCluster;
 import io.strata.hdfs.placement.StoredRules;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,15 +50,7 @@ class OrdinaryUserIT {
     fs = cluster.fileSystem();
     alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
     UserGroupInformation.createUserForTesting("bob", new String[] {"users"});
-    // Bob's private directory, with a file of two blocks on HDD (HDFS's HOT policy, no rule).
-    org.apache.hadoop.fs.Path home = new org.apache.hadoop.fs.Path("/users/bob");
-    fs.mkdirs(home);
-    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(home, "f"), (short) 3)) {
-      out.write(new byte[2 << 20]);
-    }
-    fs.setOwner(home, "bob", "users");
-    fs.setOwner(new org.apache.hadoop.fs.Path(home, "f"), "bob", "users");
-    fs.setPermission(home, new FsPermission((short) 0700));
+    OtherUsersData.bobsPrivateFile(fs, 1 << 20);
   }
 
   @AfterAll
@@ -122,15 +110,9 @@ class OrdinaryUserIT {
 
   @Test
   void onlyTheSuperuserHealsKatDataOfAnotherUser() throws Exception {
-    Path src = dir.resolve("kat-src.txt");
-    StringBuilder lines = new StringBuilder();
-    for (int i = 0; i < 2_000; i++) {
-      lines.append("event ").append(i).append(" user").append(i % 37).append('\n');
-    }
-    Files.writeString(src, lines, StandardCharsets.UTF_8);
-    assertEquals(0, cli.strata("kat", "ingest", src.toString(), "/users/carol/kat", "--key", "field:3: ",
-        "--partitions", "4", "--conf", conf), cli.stderr());
-    fs.setOwner(new org.apache.hadoop.fs.Path("/users/carol"), "carol", "users");
+    assertEquals(0, cli.strata("kat", "ingest", OtherUsersData.katLines(dir).toString(), OtherUsersData.CAROLS_KAT,
+        "--key", "field:3: ", "--partitions", "4", "--conf", conf), cli.stderr());
+    OtherUsersData.giveToCarol(fs);
 
     refusedInOneLine(asAlice("kat", "heal", "/users/carol/kat", "--conf", conf), "strata kat heal",
         "Access denied for user alice. Superuser privilege is required");

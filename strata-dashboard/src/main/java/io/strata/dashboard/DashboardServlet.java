@@ -56,6 +56,10 @@ final class DashboardServlet extends HttpServlet {
       if (!hostAllowed(request)) {
         // Another site's page reaching a loopback dashboard through a name it made point here (DNS rebinding).
         sendError(response, new ApiError(403, "unexpected Host header: the dashboard answers to its own address"));
+      } else if (method.equals("OPTIONS")) {
+        // Hadoop's SPNEGO client (AuthenticatedURL) logs in with an OPTIONS request and wants a 200 once in.
+        response.setHeader("Allow", path.startsWith("/api/actions/") ? "POST, OPTIONS" : "GET, HEAD, OPTIONS");
+        response.setStatus(HttpServletResponse.SC_OK);
       } else if (path.startsWith("/api/")) {
         api(request, response, method, path.substring("/api/".length()));
       } else if (!method.equals("GET") && !method.equals("HEAD")) {

@@ -34,9 +34,10 @@ public final class ClientConfigWriter {
 
     Configuration hdfs = new Configuration(false);
     for (String key : new String[] {"dfs.blocksize", "dfs.replication", "dfs.namenode.fs-limits.min-block-size",
-        "strata.placement.rules.refresh.ms", "hadoop.caller.context.enabled"}) {
+        "strata.placement.rules.refresh.ms", "hadoop.caller.context.enabled", "dfs.permissions.enabled"}) {
       // The rules refresh tells Strata's tools how soon the NameNode applies a rule they write; the caller context
-      // whether the audit log names the tool behind a call.
+      // whether the audit log names the tool behind a call; the permissions whether they judge the rules file's
+      // owner, as the NameNode does.
       if (server.get(key) != null) {
         hdfs.set(key, server.get(key));
       }

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -109,7 +110,8 @@ final class PowerRunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Optional<WriteGroup> group = WriteGroups.parse(writeGroup, "--write-group");
     // The NameNode's JMX is read over SPNEGO when the configuration turns Kerberos on.
-    kerberos.login(HdfsConnection.configuration(HdfsConnection.configDir(confDir), null));
+    Configuration conf = HdfsConnection.configuration(HdfsConnection.configDir(confDir), null);
+    kerberos.login(conf);
     DeviceCatalog catalog = DeviceCatalog.builtin();
     DeviceProfile backup = catalog.get(backupDevice);
     DeviceProfile primary = catalog.get(primaryDevice);
@@ -133,10 +135,10 @@ final class PowerRunCommand implements Callable<Integer> {
     PowerManager.Settings settings = new PowerManager.Settings(idleTimeout == null ? null : idleTimeout.duration(),
         floor.duration(), dailyBudget, tick.duration(), stateDir, true,
         io.strata.core.energy.NodePower.THESIS_MIDPOINT);
-    PowerManager manager = new PowerManager(volumes, settings, driver, RedundancyWatch.nameNodeJmx(nameNode),
+    PowerManager manager = new PowerManager(volumes, settings, driver, RedundancyWatch.nameNodeJmx(nameNode, conf),
         PowerManager.WALL_CLOCK);
     if (group.isPresent()) {
-      manager.useWriteGroup(group.get(), DataNodeList.nameNodeJmx(nameNode));
+      manager.useWriteGroup(group.get(), DataNodeList.nameNodeJmx(nameNode, conf));
     }
     System.out.printf("strata power run on %s: %d backup volume(s), driver hdparm, state in %s%n", hostName,
         backups.size(), stateDir);

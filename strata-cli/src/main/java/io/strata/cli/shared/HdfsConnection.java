@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.security.ssl.SSLFactory;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -71,6 +72,12 @@ public final class HdfsConnection {
         if (Files.isRegularFile(dir.resolve(file))) {
           conf.addResource(new org.apache.hadoop.fs.Path(dir.resolve(file).toUri()));
         }
+      }
+      // The truststore for the NameNode's HTTPS web UI: Hadoop looks for ssl-client.xml on the class path, where a
+      // configuration directory is not, and otherwise takes the ssl.client.* keys from the configuration itself.
+      String sslClient = conf.get(SSLFactory.SSL_CLIENT_CONF_KEY, SSLFactory.SSL_CLIENT_CONF_DEFAULT);
+      if (!sslClient.contains("/") && Files.isRegularFile(dir.resolve(sslClient))) {
+        conf.addResource(new org.apache.hadoop.fs.Path(dir.resolve(sslClient).toUri()));
       }
     }
     if (fsUri != null) {

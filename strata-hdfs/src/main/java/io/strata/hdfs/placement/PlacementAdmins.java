@@ -3,9 +3,14 @@ package io.strata.hdfs.placement;
 import io.strata.hdfs.StrataKeys;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
@@ -48,7 +53,8 @@ final class PlacementAdmins {
    */
   PlacementAdmins(String superuser, Set<String> adminGroups, Function<String, Set<String>> groupsOf) {
     this.superuser = superuser;
-    this.adminGroups = Set.copyOf(adminGroups);
+    // In the given order, so that messages name them alike every time.
+    this.adminGroups = Collections.unmodifiableSet(new LinkedHashSet<>(adminGroups));
     this.groupsOf = groupsOf;
   }
 
@@ -57,6 +63,23 @@ final class PlacementAdmins {
     String superuser = UserGroupInformation.getLoginUser().getShortUserName();
     return new PlacementAdmins(superuser, adminGroups(conf),
         user -> UserGroupInformation.createRemoteUser(user).getGroupsSet());
+  }
+
+  /**
+   * The admins as a client of the cluster behind {@code dfs} sees them: the owner of {@code /} as the superuser (HDFS
+   * makes the NameNode's user own it, and only the superuser can give it away), and users' groups as the NameNode
+   * maps them (asked once per user; an {@link UncheckedIOException} when it cannot be asked).
+   */
+  static PlacementAdmins ofCluster(DistributedFileSystem dfs) throws IOException {
+    String superuser = dfs.getFileStatus(new Path("/")).getOwner();
+    Map<String, Set<String>> groups = new HashMap<>();
+    return new PlacementAdmins(superuser, adminGroups(dfs.getConf()), user -> groups.computeIfAbsent(user, u -> {
+      try {
+        return Set.copyOf(Arrays.asList(nameNodeGroups(dfs, u)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }));
   }
 
   /** The HDFS superuser group and the configured admin group (by default the same). */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +26,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.security.AccessControlException;
 
 /**
  * The placement rules kept in HDFS ({@code /.strata/placement-rules.yaml}), which the NameNode plugin reloads:
@@ -37,8 +41,9 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
  * so it is never seen empty. A lock this process left behind (its release, or a rename the client gave up on,
  * reached a NameNode that had stopped answering) is taken over at once, since writers within one process are
  * serialised here too; a lock of a process of this host that has exited (killed mid-update) is broken at once;
- * any other lock only once stale. Only admins may write ({@link PlacementAdmins#requireAdmin}); the directory is made
- * 0755 and the files 0644 whatever the umask. Every delete of a lock names the lock file by its HDFS inode, so it can only
+ * any other lock only once stale. The file is read and rewritten only while it is what an admin wrote, as the
+ * NameNode judges it ({@link PlacementAdmins#distrust}). Only admins may write ({@link PlacementAdmins#requireAdmin});
+ * the directory is made 0755 and the files 0644 whatever the umask. Every delete of a lock names the lock file by its HDFS inode, so it can only
  * remove the lock file it was meant for, never one taken since under the same name.
  */
 public final class StoredRules {
@@ -74,8 +79,15 @@ public final class StoredRules {
     return file;
   }
 
-  /** The stored rules; none when the file does not exist. */
+  /**
+   * The stored rules; none when the file does not exist.
+   *
+   * @throws AccessControlException when, with HDFS's permissions on, the file or a directory above it is not what an
+   *     admin wrote ({@link PlacementAdmins}): the NameNode does not apply such rules, so neither do the tools, and
+   *     an admin's change must not rewrite them as the admin's own
+   */
   public List<PlacementRules.Rule> read() throws IOException {
+    requireTrusted();
     String text;
     try (InputStream in = fs.open(file)) {
       text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -83,6 +95,25 @@ public final class StoredRules {
       return new ArrayList<>();
     }
     return new ArrayList<>(PlacementRules.parseDocument(ConfigNode.parse(fs.makeQualified(file).toString(), text)));
+  }
+
+  private void requireTrusted() throws IOException {
+    if (!(fs instanceof DistributedFileSystem dfs) || !fs.getConf().getBoolean(
+        DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, DFSConfigKeys.DFS_PERMISSIONS_ENABLED_DEFAULT)) {
+      return;
+    }
+    String why;
+    try {
+      why = PlacementAdmins.ofCluster(dfs).distrust(fs, file);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    if (why != null) {
+      throw new AccessControlException("the placement rules in " + fs.makeQualified(file) + " are not what an admin "
+          + "wrote, and the NameNode does not apply them: " + why + "; check the file, then make the HDFS superuser "
+          + "or a member of " + String.join(" or ", PlacementAdmins.adminGroups(fs.getConf())) + " own it and the "
+          + "directories above it, writable by no one else (or remove it)");
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 
 /**
@@ -19,8 +20,13 @@ public interface DataNodeList {
 
   /** Reads {@code NameNodeInfo}'s {@code LiveNodes} from the NameNode web UI at {@code http://host:port}. */
   static DataNodeList nameNodeJmx(URI webUi) {
+    return nameNodeJmx(webUi, new HdfsConfiguration());
+  }
+
+  /** As {@link #nameNodeJmx(URI)}, with the SSL and Kerberos settings of the client configuration {@code conf}. */
+  static DataNodeList nameNodeJmx(URI webUi, Configuration conf) {
     return () -> {
-      JsonNode info = RedundancyWatch.bean(webUi, new HdfsConfiguration(), "Hadoop:service=NameNode,name=NameNodeInfo");
+      JsonNode info = RedundancyWatch.bean(webUi, conf, "Hadoop:service=NameNode,name=NameNodeInfo");
       String live = info.path("LiveNodes").asText("");
       if (live.isEmpty()) {
         throw new IOException("the NameNode at " + webUi + " reports no LiveNodes");

@@ -24,7 +24,14 @@ public interface RedundancyWatch {
    * names, with SPNEGO when Kerberos is on), as the other JMX readers do.
    */
   static RedundancyWatch nameNodeJmx(URI webUi) {
-    Configuration conf = new HdfsConfiguration();
+    return nameNodeJmx(webUi, new HdfsConfiguration());
+  }
+
+  /**
+   * As {@link #nameNodeJmx(URI)}, with the settings of the client configuration {@code conf} ({@code strata power
+   * run --conf}): which {@code ssl-client.xml} to trust, whether Kerberos is on.
+   */
+  static RedundancyWatch nameNodeJmx(URI webUi, Configuration conf) {
     return () -> {
       JsonNode system = bean(webUi, conf, "Hadoop:service=NameNode,name=FSNamesystem");
       JsonNode state = bean(webUi, conf, "Hadoop:service=NameNode,name=FSNamesystemState");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.hdfs.StrataKeys;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class PlacementAdminsTest {
   private static final Map<String, Set<String>> GROUPS = Map.of("hdfs", Set.of("hadoop"), "ops", Set.of("admins"),
       "alice", Set.of("users"));
-  private final PlacementAdmins admins = new PlacementAdmins("hdfs", Set.of("supergroup", "admins"),
+  private final PlacementAdmins admins = new PlacementAdmins("hdfs",
+      new LinkedHashSet<>(List.of("supergroup", "admins")),
       user -> GROUPS.getOrDefault(user, Set.of()));
 
   private static FileStatus status(String owner, String group, int mode) {

@@ -97,6 +97,53 @@ class TrustedRulesIT {
     }
   }
 
+  @Test
+  void aLayoutRecordAnOrdinaryUserWroteIsIgnoredCountedAndNotRewrittenByAnAdmin(@TempDir Path dir) throws Exception {
+    try (PluginCluster c = PluginCluster.start("hdfsh", dir, null, Map.of())) {
+      StrataBlockPlacementPolicy plugin = c.plugin();
+      set(c.fs, "/a", "ratio:1");
+      plugin.refreshRules();
+      // Opened up by mistake; alice records a layout for bob's file, as the tier API records one.
+      c.fs.setPermission(DIR, new FsPermission((short) 0777));
+      UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
+      alice.doAs((PrivilegedExceptionAction<Object>) () -> {
+        try (FileSystem fs = FileSystem.newInstance(c.fs.getUri(), c.fs.getConf())) {
+          org.apache.hadoop.fs.Path temp = new org.apache.hadoop.fs.Path(DIR, "alice.tmp");
+          try (OutputStream out = fs.create(temp)) {
+            out.write(("rules:\n  - {path: /a, policy: 'ratio:1'}\n  - {path: /users/bob/f, policy: "
+                + "'layout:ssd+ssd+ssd'}\n").getBytes(StandardCharsets.UTF_8));
+          }
+          // A mode of her own, so that the NameNode counts this refusal apart from any other test's.
+          fs.setPermission(temp, new FsPermission((short) 0600));
+          FileContext.getFileContext(fs.getUri(), fs.getConf()).rename(temp, FILE, Options.Rename.OVERWRITE);
+        }
+        return null;
+      });
+      long untrusted = PlacementMetrics.get().untrustedRuleFiles();
+      plugin.refreshRules();
+      assertEquals("default", plugin.rules().ruleFor("/users/bob/f").policy(), "the NameNode ignores the layout");
+      assertTrue(plugin.rulesDistrust().contains("is owned by alice"), plugin.rulesDistrust());
+      assertTrue(PlacementMetrics.get().untrustedRuleFiles() > untrusted, "and counts it");
+
+      // The superuser's tools do not act on it either, nor make it theirs by rewriting it with a change of their own.
+      StoredRules stored = new StoredRules(c.fs, c.fs.getConf());
+      AccessControlException read = assertThrows(AccessControlException.class, stored::read);
+      assertTrue(read.getMessage().startsWith("the placement rules in hdfs://") && read.getMessage().contains(
+          "are not what an admin wrote, and the NameNode does not apply them: /.strata/placement-rules.yaml (alice:"),
+          read.getMessage());
+      assertThrows(AccessControlException.class, () -> set(c.fs, "/b", "ratio:1"));
+      assertEquals("alice", c.fs.getFileStatus(FILE).getOwner(), "not rewritten");
+
+      // Removed and the directory closed, the superuser's rules are written and applied again.
+      c.fs.delete(FILE, false);
+      c.fs.setPermission(DIR, new FsPermission((short) 0755));
+      set(c.fs, "/a", "ratio:0");
+      plugin.refreshRules();
+      assertEquals("ratio:0", plugin.rules().ruleFor("/a/f").policy());
+      assertEquals("default", plugin.rules().ruleFor("/users/bob/f").policy());
+    }
+  }
+
   private static void set(FileSystem fs, String path, String policy) throws Exception {
     new StoredRules(fs, fs.getConf()).update(rules -> {
       rules.removeIf(r -> r.path().equals(path));
