@@ -1,5 +1,7 @@
 package io.strata.bench.retrieval;
 
+import io.strata.bench.protocol.CpuBusy;
+import io.strata.bench.protocol.Spread;
 import io.strata.core.retrieval.Locality;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.core.spec.ClusterSpec;
@@ -21,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
  * TestDFSIO-read style comparison of retrieval policies on one running embedded cluster: one file per node,
@@ -39,6 +42,11 @@ public final class RetrievalBenchmark {
     long allReads;
     /** The round's upper bound on the aggregate rate ({@link ReadRateBound}), NaN when not computed. */
     double boundMBps = Double.NaN;
+    /** Each round's aggregate MB/s, in round order. */
+    final List<Double> roundMBps = new ArrayList<>();
+    /** Whether each round's read was cpu-bound ({@link CpuBusy}), in round order. */
+    final List<Boolean> roundCpuBound = new ArrayList<>();
+    double maxCpuBusy;
 
     Result(String policy) {
       this.policy = policy;
@@ -61,7 +69,50 @@ public final class RetrievalBenchmark {
     public String policy() {
       return policy;
     }
+
+    /** Records one round: its aggregate rate and how busy the CPUs were while it read. */
+    void addRound(double megabytesPerSecond, double cpuBusy) {
+      roundMBps.add(megabytesPerSecond);
+      roundCpuBound.add(CpuBusy.isCpuBound(cpuBusy));
+      maxCpuBusy = Math.max(maxCpuBusy, cpuBusy);
+    }
+
+    public List<Double> roundMBps() {
+      return List.copyOf(roundMBps);
+    }
+
+    public boolean anyCpuBound() {
+      return roundCpuBound.contains(true);
+    }
+
+    /** Each round's ratio of this contender's rate to {@code base}'s in the same round. */
+    public List<Double> ratiosTo(Result base) {
+      List<Double> ratios = new ArrayList<>();
+      for (int i = 0; i < Math.min(roundMBps.size(), base.roundMBps.size()); i++) {
+        ratios.add(roundMBps.get(i) / base.roundMBps.get(i));
+      }
+      return ratios;
+    }
+
+    /** Each round's share of the upper bound on the aggregate rate. */
+    public List<Double> boundShares() {
+      return roundMBps.stream().map(r -> r / boundMBps).toList();
+    }
   }
+
+  /**
+   * The contender that is stock HDFS at its best, no plugin on the NameNode and both of HDFS's read-ordering
+   * switches on (HDFS then sorts replicas at one distance by load alone).
+   */
+  public static final String STOCK_BEST = "stock-best";
+
+  /** The keys that make {@value #STOCK_BEST}'s NameNode. */
+  public static final Map<String, String> STOCK_BEST_CONF = Map.of(
+      DFSConfigKeys.DFS_NAMENODE_READ_CONSIDERSTORAGETYPE_KEY, "true",
+      DFSConfigKeys.DFS_NAMENODE_READ_CONSIDERLOAD_KEY, "true");
+
+  /** The policy the targets are judged on, the one docs/retrieval.md recommends; declared before any run. */
+  public static final String DECLARED = "rate-aware";
 
   private RetrievalBenchmark() {}
 
@@ -91,7 +142,11 @@ public final class RetrievalBenchmark {
           long localBefore = ReadMetrics.get().reads(Locality.NODE_LOCAL);
           long allBefore = localBefore + ReadMetrics.get().reads(Locality.RACK_LOCAL)
               + ReadMetrics.get().reads(Locality.REMOTE);
+          CpuBusy.Reading cpu = CpuBusy.read();
+          double secondsBefore = results.get(policy).seconds;
           readRound(fs, written.files(), results.get(policy));
+          results.get(policy).addRound(written.bytes() / 1e6 / (results.get(policy).seconds - secondsBefore),
+              CpuBusy.read().busyShareSince(cpu));
           long local = ReadMetrics.get().reads(Locality.NODE_LOCAL);
           long all = local + ReadMetrics.get().reads(Locality.RACK_LOCAL) + ReadMetrics.get().reads(Locality.REMOTE);
           results.get(policy).localReads += local - localBefore;
@@ -130,19 +185,22 @@ public final class RetrievalBenchmark {
   }
 
   /**
-   * Prints the side-by-side table, ratios to the first policy (network), and each policy's share of the upper bound
-   * on the aggregate rate when it was computed.
+   * Prints the side-by-side table, with each contender's aggregate rate as median (min-max) over rounds and its
+   * ratios to the first contender (the baseline) round by round, average per-reader rate, non-local share, share of
+   * the upper bound on the aggregate rate when it was computed, and the busiest round's CPU share ({@code cpu-bound}
+   * above {@value CpuBusy#CPU_BOUND_SHARE}).
    */
   public static void print(List<Result> results, PrintStream out) {
     Result base = results.get(0);
     boolean bound = !Double.isNaN(base.boundMBps);
-    out.printf("%-14s %12s %8s %14s %8s %11s %16s%s%n", "policy", "aggregate", "ratio", "avg IO rate", "ratio",
-        "non-local", "extra non-local", bound ? "   of bound" : "");
+    out.printf("%-14s %-28s %-26s %11s %10s %16s%s %s%n", "contender", "aggregate MB/s", "ratio to " + base.policy(),
+        "avg IO rate", "non-local", "extra non-local", bound ? "  of bound (median)" : "", "cpu");
     for (Result r : results) {
-      out.printf("%-14s %7.1f MB/s %7.3fx %9.1f MB/s %7.3fx %10.1f%% %+15.1f%%%s%n", r.policy(), r.throughput(),
-          r.throughput() / base.throughput(), r.averageIoRate(), r.averageIoRate() / base.averageIoRate(),
+      out.printf("%-14s %-28s %-26s %6.1f MB/s %9.1f%% %+15.1f%%%s %s%n", r.policy(),
+          Spread.of(r.roundMBps).format("%.1f"), Spread.of(r.ratiosTo(base)).format("%.3fx"), r.averageIoRate(),
           100 * r.nonLocalShare(), 100 * (r.nonLocalShare() - base.nonLocalShare()),
-          bound ? String.format("  %8.1f%%", 100 * r.throughput() / r.boundMBps) : "");
+          bound ? String.format("  %17.1f%%", 100 * Spread.of(r.boundShares()).median()) : "",
+          String.format("%.0f%%", 100 * r.maxCpuBusy) + (r.anyCpuBound() ? " cpu-bound" : ""));
     }
     if (bound) {
       out.printf("upper bound on the aggregate rate (max-flow over the devices' and links' capacities): %.1f MB/s%n",
