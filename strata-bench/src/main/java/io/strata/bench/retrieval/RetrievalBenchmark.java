@@ -62,8 +62,9 @@ public final class RetrievalBenchmark {
       return readerRateSum / readers;
     }
 
+    /** The share of reads the plugin counted as not node-local; NaN when it counted none (stock HDFS). */
     public double nonLocalShare() {
-      return allReads == 0 ? 0 : 1 - localReads / (double) allReads;
+      return allReads == 0 ? Double.NaN : 1 - localReads / (double) allReads;
     }
 
     public String policy() {
@@ -124,39 +125,58 @@ public final class RetrievalBenchmark {
     Files.writeString(specFile, specText);
     Map<String, Result> results = new LinkedHashMap<>();
     policies.forEach(p -> results.put(p, new Result(p)));
+    Map<String, String> pluginConf = StrataPlugins.nameNodeConf(specFile, "/bench=hybrid", 1000);
     try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, EmbeddedCluster.Options.defaults(dir.resolve("hdfs"))
         .withBlockSize(8L << 20)
-        .withConf(StrataPlugins.nameNodeConf(specFile, "/bench=hybrid", 1000))
+        .withConf(pluginConf)
         .withConf(extraConf))) {
       FileSystem fs = cluster.fileSystem();
-      StrataNetworkTopology topology = (StrataNetworkTopology) cluster.miniCluster().getNamesystem().getBlockManager()
-          .getDatanodeManager().getNetworkTopology();
       int readers = spec.nodes().size();
       log.printf("writing %d files of %d MiB under hybrid placement...%n", readers, bytesPerFile >> 20);
       DatasetWriter.Result written = DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/bench/data"), readers,
           bytesPerFile, readers, 7, n -> {});
+      boolean stockRunning = false;
       for (int round = 0; round < rounds; round++) {
         for (int k = 0; k < policies.size(); k++) {
           String policy = policies.get((k + round) % policies.size());
-          topology.setRetrievalPolicy(policy, null);
+          boolean stock = policy.equals(STOCK_BEST);
+          // The stock NameNode runs without the plugin; the policies then need it back, so at most two restarts a
+          // round.
+          if (stock != stockRunning) {
+            cluster.restartNameNode(stock ? STOCK_BEST_CONF : pluginConf,
+                stock ? pluginConf.keySet() : STOCK_BEST_CONF.keySet());
+            stockRunning = stock;
+          }
+          if (!stock) {
+            topology(cluster).setRetrievalPolicy(policy, null);
+          }
+          Result result = results.get(policy);
           long localBefore = ReadMetrics.get().reads(Locality.NODE_LOCAL);
           long allBefore = localBefore + ReadMetrics.get().reads(Locality.RACK_LOCAL)
               + ReadMetrics.get().reads(Locality.REMOTE);
           CpuBusy.Reading cpu = CpuBusy.read();
-          double secondsBefore = results.get(policy).seconds;
-          readRound(fs, written.files(), results.get(policy));
-          results.get(policy).addRound(written.bytes() / 1e6 / (results.get(policy).seconds - secondsBefore),
-              CpuBusy.read().busyShareSince(cpu));
+          double secondsBefore = result.seconds;
+          readRound(fs, written.files(), result);
+          result.addRound(written.bytes() / 1e6 / (result.seconds - secondsBefore), CpuBusy.read().busyShareSince(cpu));
           long local = ReadMetrics.get().reads(Locality.NODE_LOCAL);
           long all = local + ReadMetrics.get().reads(Locality.RACK_LOCAL) + ReadMetrics.get().reads(Locality.REMOTE);
-          results.get(policy).localReads += local - localBefore;
-          results.get(policy).allReads += all - allBefore;
-          log.printf("round %d %-14s %.1f MB/s%n", round + 1, policy,
-              written.bytes() / 1e6 / (results.get(policy).seconds / (round + 1)));
+          result.localReads += local - localBefore;
+          result.allReads += all - allBefore;
+          log.printf("round %d %-14s %.1f MB/s%n", round + 1, policy, result.roundMBps.get(round));
         }
       }
     }
     return new ArrayList<>(results.values());
+  }
+
+  /** {@code share} as a percentage, or n/a when it was not counted (stock HDFS in process has no plugin counts). */
+  private static String percent(String format, double share) {
+    return Double.isNaN(share) ? "n/a" : String.format(format, 100 * share);
+  }
+
+  private static StrataNetworkTopology topology(EmbeddedCluster cluster) {
+    return (StrataNetworkTopology) cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager()
+        .getNetworkTopology();
   }
 
   /** One concurrent reader per file; records aggregate and per-reader rates. */
@@ -186,19 +206,21 @@ public final class RetrievalBenchmark {
 
   /**
    * Prints the side-by-side table, with each contender's aggregate rate as median (min-max) over rounds and its
-   * ratios to the first contender (the baseline) round by round, average per-reader rate, non-local share, share of
-   * the upper bound on the aggregate rate when it was computed, and the busiest round's CPU share ({@code cpu-bound}
-   * above {@value CpuBusy#CPU_BOUND_SHARE}).
+   * ratios to the first contender (the baseline) round by round, average per-reader rate, non-local share (and
+   * its difference from the first contender that has one), share of the upper bound on the aggregate rate when it
+   * was computed, and the busiest round's CPU share ({@code cpu-bound} above {@value CpuBusy#CPU_BOUND_SHARE}).
    */
   public static void print(List<Result> results, PrintStream out) {
     Result base = results.get(0);
     boolean bound = !Double.isNaN(base.boundMBps);
+    double baseNonLocal = results.stream().mapToDouble(Result::nonLocalShare).filter(v -> !Double.isNaN(v))
+        .findFirst().orElse(Double.NaN);
     out.printf("%-14s %-28s %-26s %11s %10s %16s%s %s%n", "contender", "aggregate MB/s", "ratio to " + base.policy(),
         "avg IO rate", "non-local", "extra non-local", bound ? "  of bound (median)" : "", "cpu");
     for (Result r : results) {
-      out.printf("%-14s %-28s %-26s %6.1f MB/s %9.1f%% %+15.1f%%%s %s%n", r.policy(),
+      out.printf("%-14s %-28s %-26s %6.1f MB/s %10s %16s%s %s%n", r.policy(),
           Spread.of(r.roundMBps).format("%.1f"), Spread.of(r.ratiosTo(base)).format("%.3fx"), r.averageIoRate(),
-          100 * r.nonLocalShare(), 100 * (r.nonLocalShare() - base.nonLocalShare()),
+          percent("%.1f%%", r.nonLocalShare()), percent("%+.1f%%", r.nonLocalShare() - baseNonLocal),
           bound ? String.format("  %17.1f%%", 100 * Spread.of(r.boundShares()).median()) : "",
           String.format("%.0f%%", 100 * r.maxCpuBusy) + (r.anyCpuBound() ? " cpu-bound" : ""));
     }
@@ -208,8 +230,10 @@ public final class RetrievalBenchmark {
     }
   }
 
-  /** Policies in table order, network first. */
-  public static List<String> defaultPolicies() {
-    return RetrievalPolicies.NAMES;
+  /** Contenders in table order: {@value #STOCK_BEST} (the baseline), then every policy, network first. */
+  public static List<String> defaultContenders() {
+    List<String> contenders = new ArrayList<>(List.of(STOCK_BEST));
+    contenders.addAll(RetrievalPolicies.NAMES);
+    return contenders;
   }
 }

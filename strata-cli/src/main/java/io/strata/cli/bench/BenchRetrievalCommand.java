@@ -10,14 +10,12 @@ import io.strata.cli.shared.ExitCodes;
 import io.strata.cli.shared.HostTestbedOptions;
 import io.strata.cli.shared.PluginConf;
 import io.strata.core.config.ConfigException;
-import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.core.spec.SpecParser;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.hdfs.StrataKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,18 +26,22 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code strata bench retrieval}: read throughput of each retrieval policy, side by side, as ratios to network. */
+/**
+ * {@code strata bench retrieval}: read throughput of each retrieval policy and of stock HDFS at its best, side by
+ * side, as ratios to stock-best.
+ */
 @Command(name = "retrieval", mixinStandardHelpOptions = true,
     description = {"Compare retrieval policies on one embedded cluster with emulated device speeds.",
         "One file per node, written under hybrid placement, read by one concurrent reader per node under each",
-        "policy, rounds interleaved; prints aggregate and average per-reader throughput as ratios to network,",
-        "and the share of non-local reads.",
+        "contender, rounds interleaved: stock-best (stock HDFS, the NameNode restarted without the plugin,",
+        "considerStorageType and considerLoad on), then every policy. Prints aggregate throughput per round as",
+        "median (min-max) and as ratios to stock-best in the same round, average per-reader throughput, the",
+        "share of non-local reads and how busy the CPUs were (cpu-bound above 90%%).",
         "With --hosts, on the cluster of hosts instead: one reader per host inside the host's namespace, so local",
-        "reads are local and cross-rack reads pay the uplinks; the NameNode restarts for every contender, and",
-        "stock-best (stock HDFS, no plugin, considerStorageType and considerLoad on) runs beside the policies as",
-        "the baseline. --topologies sweeps several layouts, each on its own cluster. Targets are judged on "
-            + RetrievalBenchmark.DECLARED + " (declared)",
-        "against stock-best, on the worst of >= 3 rounds; cpu-bound rounds are marked and not judged.",
+        "reads are local and cross-rack reads pay the uplinks; the NameNode restarts for every contender.",
+        "--topologies sweeps several layouts, each on its own cluster, and prints each one's targets, judged on "
+            + RetrievalBenchmark.DECLARED,
+        "(declared) against stock-best on the worst of >= 3 rounds; cpu-bound rounds are not judged.",
         "With --jmh-only, no cluster: the NameNode's cost of ordering a block's replicas for a reader (JMH), stock",
         "HDFS (considerStorageType and considerLoad) against the plugin under each policy, as ratios to stock."})
 final class BenchRetrievalCommand implements Callable<Integer> {
@@ -137,7 +139,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     Path dir = Files.createTempDirectory("strata-bench-retrieval");
     try {
       List<RetrievalBenchmark.Result> results = RetrievalBenchmark.run(loaded.text(), dir, bytes, rounds,
-          RetrievalPolicies.NAMES, streams, System.err);
+          RetrievalBenchmark.defaultContenders(), streams, System.err);
       printHeading(loaded, rounds);
       RetrievalBenchmark.print(results, System.out);
       return 0;
@@ -157,10 +159,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       if (topology != null) {
         options = topology.applyTo(options);
       }
-      List<String> contenders = new ArrayList<>(List.of(RetrievalBenchmark.STOCK_BEST));
-      contenders.addAll(RetrievalPolicies.NAMES);
       List<RetrievalBenchmark.Result> results = HostRetrievalBenchmark.run(options, bytes, filesPerHost,
-          threadsPerHost, rounds, contenders, System.err);
+          threadsPerHost, rounds, RetrievalBenchmark.defaultContenders(), System.err);
       if (topology != null) {
         System.out.printf("%nTopology %s: %s%n", topology.name(), topology.description());
       }
