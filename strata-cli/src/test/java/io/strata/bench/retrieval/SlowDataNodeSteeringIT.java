@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * whose volumes are too small for a block, so every read is off-host and every replica is at the same distance;
  * the third data host's DataNode runs its HDD at a fifth of its speed. Under {@code network} HDFS shuffles replicas
  * at one distance, so the slow node serves about a third of the bytes; {@code rate-aware} must send it less than a
- * quarter.
+ * quarter. (Every replica is capped at one rate by the links here, 1 Gbit/s shared by 10 streams; the policy then
+ * prefers the device with the most share left, which the slow node's longer transfers lower.)
  * Readers open their files two at a time, so later opens see the load of earlier reads.
  */
 @Tag("long")
