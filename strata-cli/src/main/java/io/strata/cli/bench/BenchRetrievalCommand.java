@@ -4,6 +4,7 @@ import io.strata.bench.retrieval.HostRetrievalBenchmark;
 import io.strata.bench.retrieval.HostTopology;
 import io.strata.bench.retrieval.RetrievalBenchmark;
 import io.strata.bench.retrieval.SortLocationsJmh;
+import io.strata.bench.retrieval.TopologySweepChart;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.ExitCodes;
@@ -74,6 +75,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
           + "tiers, slow-uplinks, hdd-only, slow-node, or all (they set the NIC and uplink rates themselves)"})
   List<String> topologies;
 
+  @Option(names = "--chart", paramLabel = "FILE",
+      description = "with --topologies: write the sweep's chart (median ratio to stock-best per topology) as a PNG")
+  Path chart;
+
   @Option(names = "--files-per-host", paramLabel = "N", defaultValue = "1",
       description = "with --hosts: files each host's reader reads (default: ${DEFAULT-VALUE})")
   int filesPerHost;
@@ -105,6 +110,9 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       throw new ConfigException("--files-per-host must be > 0 and --threads-per-host >= 0, got " + filesPerHost
           + " and " + threadsPerHost);
     }
+    if (chart != null && topologies == null) {
+      throw new ConfigException("--chart draws the --topologies sweep; give --topologies too");
+    }
     if (topologies != null && testbed.ratesGiven()) {
       throw new ConfigException("--topologies sets the NIC and uplink rates; leave out --nic-gbps and --uplink-gbps");
     }
@@ -124,10 +132,15 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       List<HostTopology> sweep = HostTopology.named(topologies.equals(List.of("all"))
           ? HostTopology.STANDARD.stream().map(HostTopology::name).toList() : topologies);
       ClusterChoice.Loaded base = cluster.load("hats");
+      TopologySweepChart sweepChart = new TopologySweepChart();
       for (HostTopology topology : sweep) {
         String text = topology.specText(base.spec().name(), base.text());
-        runOnHosts(new ClusterChoice.Loaded(SpecParser.parse(base.spec().name(), text), text), topology, bytes,
-            rounds, streams);
+        sweepChart.add(topology.name(), runOnHosts(new ClusterChoice.Loaded(SpecParser.parse(base.spec().name(),
+            text), text), topology, bytes, rounds, streams));
+      }
+      if (chart != null) {
+        sweepChart.writePng(chart);
+        System.err.println("chart: " + chart);
       }
       return 0;
     }
@@ -149,8 +162,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   }
 
   /** One cluster of hosts: stock-best and every policy, the table, and the topology's target lines. */
-  private void runOnHosts(ClusterChoice.Loaded loaded, HostTopology topology, long bytes, int rounds,
-      Map<String, String> streams) throws Exception {
+  private List<RetrievalBenchmark.Result> runOnHosts(ClusterChoice.Loaded loaded, HostTopology topology, long bytes,
+      int rounds, Map<String, String> streams) throws Exception {
     Path dir = Files.createTempDirectory("strata-bench-retrieval");
     try {
       Map<String, String> pluginConf = new LinkedHashMap<>(PluginConf.forSpec(dir, loaded, "/bench=hybrid"));
@@ -172,6 +185,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       if (topology != null) {
         HostRetrievalBenchmark.targetLines(topology, results).forEach(System.out::println);
       }
+      return results;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());
     }
