@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -182,6 +183,20 @@ public final class EmbeddedCluster implements AutoCloseable {
     conf.setBoolean("dfs.namenode.audit.log.async", false);
     options.extraConf().forEach(conf::set);
     return conf;
+  }
+
+  /**
+   * Restarts the NameNode with {@code unset} removed from its configuration and {@code set} added, e.g. without
+   * Strata's plugin keys to run stock HDFS on the same blocks; returns once it is active and every DataNode has
+   * registered again. The DataNodes keep running.
+   */
+  public synchronized void restartNameNode(Map<String, String> set, Collection<String> unset) throws IOException {
+    Configuration conf = cluster.getConfiguration(0);
+    unset.forEach(conf::unset);
+    set.forEach(conf::set);
+    cluster.restartNameNode(0, true);
+    cluster.waitActive();
+    cluster.triggerHeartbeats();
   }
 
   /** Sets each volume's capacity and installs its emulated bandwidth, for spec node {@code index}. */

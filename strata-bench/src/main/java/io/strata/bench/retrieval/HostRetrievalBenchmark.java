@@ -1,5 +1,8 @@
 package io.strata.bench.retrieval;
 
+import io.strata.bench.protocol.CpuBusy;
+import io.strata.bench.protocol.DeclaredTarget;
+import io.strata.bench.protocol.Spread;
 import io.strata.core.device.StorageKind;
 import io.strata.core.spec.NodeSpec;
 import io.strata.embedded.hosts.HostCluster;
@@ -19,44 +22,57 @@ import org.apache.hadoop.fs.FileSystem;
  * {@link RetrievalBenchmark} on a cluster of hosts ({@link HostCluster}): the same dataset (one file per host,
  * written under hybrid placement) read by one reader per host, each inside its host's namespace, so a local replica
  * is really local and a replica in another rack really crosses both uplinks. The retrieval policy is read when the
- * NameNode starts, so every policy of every round gets a NameNode restart; the policy order rotates each round.
+ * NameNode starts, so every contender of every round gets a NameNode restart; the order rotates each round.
  */
 public final class HostRetrievalBenchmark {
   private HostRetrievalBenchmark() {}
 
   /**
    * Starts the cluster of {@code options} (whose plugin keys place {@code /bench} by hybrid), writes the dataset
-   * from the root namespace, and reads it under each policy for {@code rounds} rounds.
+   * from the root namespace, and reads it under each contender for {@code rounds} rounds, each reader reading its
+   * host's files {@code threadsPerHost} at a time. A contender is a retrieval policy or
+   * {@value RetrievalBenchmark#STOCK_BEST}, for which the NameNode restarts without the plugin.
+   *
+   * @param filesPerHost files each host's reader reads (of {@code bytesPerFile} each)
    */
-  public static List<RetrievalBenchmark.Result> run(HostCluster.Options options, long bytesPerFile, int rounds,
-      List<String> policies, PrintStream log) throws IOException {
+  public static List<RetrievalBenchmark.Result> run(HostCluster.Options options, long bytesPerFile, int filesPerHost,
+      int threadsPerHost, int rounds, List<String> contenders, PrintStream log) throws IOException {
     Map<String, RetrievalBenchmark.Result> results = new LinkedHashMap<>();
-    policies.forEach(p -> results.put(p, new RetrievalBenchmark.Result(p)));
+    contenders.forEach(p -> results.put(p, new RetrievalBenchmark.Result(p)));
     try (HostCluster cluster = HostCluster.start(options, log);
          // The client configuration carries the cluster's block size; HDFS's default (128 MiB) would make one block.
          FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.clientConf())) {
       List<String> hosts = cluster.hosts();
-      log.printf("writing %d files of %d MiB under hybrid placement from the root namespace...%n", hosts.size(),
+      int files = hosts.size() * filesPerHost;
+      log.printf("writing %d files of %d MiB under hybrid placement from the root namespace...%n", files,
           bytesPerFile >> 20);
-      DatasetWriter.Result written = DatasetWriter.write(fs,
-          new org.apache.hadoop.fs.Path("/bench/data"), hosts.size(), bytesPerFile, hosts.size(), 7, n -> {});
+      DatasetWriter.Result written = DatasetWriter.write(fs, new org.apache.hadoop.fs.Path("/bench/data"), files,
+          bytesPerFile, hosts.size(), 7, n -> {});
       Map<String, List<String>> filesByHost = new LinkedHashMap<>();
-      for (int i = 0; i < hosts.size(); i++) {
-        filesByHost.put(hosts.get(i), List.of(written.files().get(i).toUri().getPath()));
+      for (int i = 0; i < files; i++) {
+        filesByHost.computeIfAbsent(hosts.get(i % hosts.size()), h -> new ArrayList<>())
+            .add(written.files().get(i).toUri().getPath());
       }
       double bound = ReadRateBound.aggregateMBps(reads(fs, options, filesByHost),
           ReadRateBound.Links.ofGbps(options.spec().network().nicGbps(), options.spec().network().rackUplinkGbps()));
       log.printf("upper bound from the devices' and links' capacities: %.1f MB/s%n", bound);
       results.values().forEach(r -> r.boundMBps = bound);
       for (int round = 0; round < rounds; round++) {
-        for (int k = 0; k < policies.size(); k++) {
-          String policy = policies.get((k + round) % policies.size());
-          cluster.restartNameNode(Map.of(StrataKeys.RETRIEVAL_POLICY, policy));
-          HostReaders.Result read = HostReaders.read(cluster, filesByHost,
+        for (int k = 0; k < contenders.size(); k++) {
+          String contender = contenders.get((k + round) % contenders.size());
+          if (contender.equals(RetrievalBenchmark.STOCK_BEST)) {
+            cluster.restartStockNameNode(RetrievalBenchmark.STOCK_BEST_CONF);
+          } else {
+            cluster.restartNameNode(Map.of(StrataKeys.RETRIEVAL_POLICY, contender));
+          }
+          CpuBusy.Reading cpu = CpuBusy.read();
+          HostReaders.Result read = HostReaders.read(cluster, filesByHost, threadsPerHost,
               cluster.dir().resolve("logs").resolve("readers"));
-          add(read, results.get(policy));
-          log.printf("round %d %-14s %.1f MB/s, %.1f%% non-local%n", round + 1, policy, read.megabytesPerSecond(),
-              100 * read.nonLocalShare());
+          double busy = CpuBusy.read().busyShareSince(cpu);
+          add(read, results.get(contender));
+          results.get(contender).addRound(read.megabytesPerSecond(), busy);
+          log.printf("round %d %-14s %.1f MB/s, %.1f%% non-local, cpu %.0f%%%n", round + 1, contender,
+              read.megabytesPerSecond(), 100 * read.nonLocalShare(), 100 * busy);
         }
       }
     }
@@ -64,15 +80,51 @@ public final class HostRetrievalBenchmark {
   }
 
   /**
+   * The target lines of {@code topology}, judged on {@link RetrievalBenchmark#DECLARED}'s worst round against
+   * {@value RetrievalBenchmark#STOCK_BEST} of the same round: never below 0.97x anywhere; 1.20x on {@code tiers}
+   * (or 0.90 of the upper bound where stock-best already reaches 0.75 of it, since 1.20x may then not exist);
+   * 1.10x on {@code slow-node}. Empty when either contender did not run.
+   */
+  public static List<String> targetLines(HostTopology topology, List<RetrievalBenchmark.Result> results) {
+    RetrievalBenchmark.Result declared = find(results, RetrievalBenchmark.DECLARED);
+    RetrievalBenchmark.Result stock = find(results, RetrievalBenchmark.STOCK_BEST);
+    if (declared == null || stock == null) {
+      return List.of();
+    }
+    boolean cpuBound = declared.anyCpuBound() || stock.anyCpuBound();
+    List<Double> ratios = declared.ratiosTo(stock);
+    String what = "aggregate read rate, topology " + topology.name();
+    List<String> lines = new ArrayList<>();
+    lines.add(new DeclaredTarget(what + " (never loses)", RetrievalBenchmark.DECLARED,
+        RetrievalBenchmark.STOCK_BEST, 0.97, true).line(ratios, cpuBound));
+    if (topology.name().equals("tiers")) {
+      if (Spread.of(stock.boundShares()).median() > 0.75) {
+        lines.add(new DeclaredTarget(what + " (stock-best above 0.75 of the bound: share of the bound)",
+            RetrievalBenchmark.DECLARED, "the upper bound", 0.90, true).line(declared.boundShares(), cpuBound));
+      } else {
+        lines.add(new DeclaredTarget(what, RetrievalBenchmark.DECLARED, RetrievalBenchmark.STOCK_BEST, 1.20, true)
+            .line(ratios, cpuBound));
+      }
+    } else if (topology.slowFactor() < 1) {
+      lines.add(new DeclaredTarget(what, RetrievalBenchmark.DECLARED, RetrievalBenchmark.STOCK_BEST, 1.10, true)
+          .line(ratios, cpuBound));
+    }
+    return lines;
+  }
+
+  private static RetrievalBenchmark.Result find(List<RetrievalBenchmark.Result> results, String contender) {
+    return results.stream().filter(r -> r.policy().equals(contender)).findFirst().orElse(null);
+  }
+
+  /**
    * Every block each host's reader reads, with the volumes holding it as the NameNode reports them: a replica's
    * volume is its host's volume of the replica's storage type (their rates summed if there are several, which keeps
-   * the bound an upper bound), at the rate the DataNodes emulate.
+   * the bound an upper bound), at the rate its DataNode emulates.
    */
   static List<ReadRateBound.Read> reads(FileSystem fs, HostCluster.Options options,
       Map<String, List<String>> filesByHost) throws IOException {
     Map<String, NodeSpec> nodes = new LinkedHashMap<>();
     options.spec().nodes().forEach(n -> nodes.put(n.host(), n));
-    double scale = options.speedScale() > 0 ? options.speedScale() : 1;
     List<ReadRateBound.Read> reads = new ArrayList<>();
     for (Map.Entry<String, List<String>> entry : filesByHost.entrySet()) {
       NodeSpec reader = nodes.get(entry.getKey());
@@ -86,6 +138,8 @@ public final class HostRetrievalBenchmark {
               throw new IOException("block of " + file + " on " + block.getHosts()[k] + ", a host not in the spec");
             }
             StorageKind kind = StorageKind.valueOf(block.getStorageTypes()[k].name());
+            // A slowed host's DataNode runs its devices at its own factor; without emulation, at the spec's rates.
+            double scale = options.speedScale() > 0 ? options.speedScaleOf(holder.host()) : 1;
             double mbps = holder.volumes().stream().filter(v -> v.storageKind() == kind)
                 .mapToDouble(v -> v.device().readMBps() * scale).sum();
             volumes.add(new ReadRateBound.Volume(holder.host(), holder.rack(), kind.name(), mbps));

@@ -1,15 +1,18 @@
 package io.strata.cli.bench;
 
 import io.strata.bench.retrieval.HostRetrievalBenchmark;
+import io.strata.bench.retrieval.HostTopology;
 import io.strata.bench.retrieval.RetrievalBenchmark;
 import io.strata.bench.retrieval.SortLocationsJmh;
+import io.strata.bench.retrieval.TopologySweepChart;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.cli.shared.HostTestbedOptions;
 import io.strata.cli.shared.PluginConf;
 import io.strata.core.config.ConfigException;
-import io.strata.core.retrieval.RetrievalPolicies;
+import io.strata.core.spec.SpecParser;
+import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostNetwork;
 import io.strata.hdfs.StrataKeys;
 import java.nio.file.Files;
@@ -24,20 +27,28 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code strata bench retrieval}: read throughput of each retrieval policy, side by side, as ratios to network. */
+/**
+ * {@code strata bench retrieval}: read throughput of each retrieval policy and of stock HDFS at its best, side by
+ * side, as ratios to stock-best.
+ */
 @Command(name = "retrieval", mixinStandardHelpOptions = true,
     description = {"Compare retrieval policies on one embedded cluster with emulated device speeds.",
         "One file per node, written under hybrid placement, read by one concurrent reader per node under each",
-        "policy, rounds interleaved; prints aggregate and average per-reader throughput as ratios to network,",
-        "and the share of non-local reads.",
+        "contender, rounds interleaved: stock-best (stock HDFS, the NameNode restarted without the plugin,",
+        "considerStorageType and considerLoad on), then every policy. Prints aggregate throughput per round as",
+        "median (min-max) and as ratios to stock-best in the same round, average per-reader throughput, the",
+        "share of non-local reads and how busy the CPUs were (cpu-bound above 90%%).",
         "With --hosts, on the cluster of hosts instead: one reader per host inside the host's namespace, so local",
-        "reads are local and cross-rack reads pay the uplinks; the NameNode restarts for every policy.",
+        "reads are local and cross-rack reads pay the uplinks; the NameNode restarts for every contender.",
+        "--topologies sweeps several layouts, each on its own cluster, and prints each one's targets, judged on "
+            + RetrievalBenchmark.DECLARED,
+        "(declared) against stock-best on the worst of >= 3 rounds; cpu-bound rounds are not judged.",
         "With --jmh-only, no cluster: the NameNode's cost of ordering a block's replicas for a reader (JMH), stock",
         "HDFS (considerStorageType and considerLoad) against the plugin under each policy, as ratios to stock."})
 final class BenchRetrievalCommand implements Callable<Integer> {
   static final int IN_PROCESS_ROUNDS = 24;
-  // On hosts every reader is a fixed host, so only tier-weighted's draws vary; each round costs NameNode restarts.
-  static final int HOST_ROUNDS = 2;
+  // Each round costs a NameNode restart per contender; 3 is the fewest the protocol judges a target on.
+  static final int HOST_ROUNDS = 3;
 
   @Mixin
   ClusterChoice cluster;
@@ -59,6 +70,24 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   @Mixin
   HostTestbedOptions testbed;
 
+  @Option(names = "--topologies", paramLabel = "NAME", split = ",",
+      description = {"with --hosts: sweep these layouts of the spec, each on its own cluster: "
+          + "tiers, slow-uplinks, hdd-only, slow-node, or all (they set the NIC and uplink rates themselves)"})
+  List<String> topologies;
+
+  @Option(names = "--chart", paramLabel = "FILE",
+      description = "with --topologies: write the sweep's chart (median ratio to stock-best per topology) as a PNG")
+  Path chart;
+
+  @Option(names = "--files-per-host", paramLabel = "N", defaultValue = "1",
+      description = "with --hosts: files each host's reader reads (default: ${DEFAULT-VALUE})")
+  int filesPerHost;
+
+  @Option(names = "--threads-per-host", paramLabel = "N", defaultValue = "0",
+      description = "with --hosts: files a reader reads at a time, in order, so later opens see the load of earlier "
+          + "reads (default: ${DEFAULT-VALUE}, all at once)")
+  int threadsPerHost;
+
   @Option(names = "--jmh-only", description = "measure only the NameNode's cost of the read order (JMH, about "
       + "10 s per policy); starts no cluster")
   boolean jmhOnly;
@@ -74,6 +103,19 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     }
     long bytes = size.bytes();
     testbed.check();
+    if (!testbed.hosts() && (topologies != null || filesPerHost != 1 || threadsPerHost != 0)) {
+      throw new ConfigException("--topologies, --files-per-host and --threads-per-host are for --hosts only");
+    }
+    if (filesPerHost <= 0 || threadsPerHost < 0) {
+      throw new ConfigException("--files-per-host must be > 0 and --threads-per-host >= 0, got " + filesPerHost
+          + " and " + threadsPerHost);
+    }
+    if (chart != null && topologies == null) {
+      throw new ConfigException("--chart draws the --topologies sweep; give --topologies too");
+    }
+    if (topologies != null && testbed.ratesGiven()) {
+      throw new ConfigException("--topologies sets the NIC and uplink rates; leave out --nic-gbps and --uplink-gbps");
+    }
     int rounds = this.rounds != null ? this.rounds : testbed.hosts() ? HOST_ROUNDS : IN_PROCESS_ROUNDS;
     if (rounds <= 0) {
       throw new ConfigException("--rounds must be > 0, got " + rounds);
@@ -85,30 +127,72 @@ final class BenchRetrievalCommand implements Callable<Integer> {
         return ExitCodes.FAILED;
       }
     }
+    Map<String, String> streams = Map.of(StrataKeys.RETRIEVAL_STREAMS_PER_NODE, Integer.toString(streamsPerNode));
+    if (topologies != null) {
+      List<HostTopology> sweep = HostTopology.named(topologies.equals(List.of("all"))
+          ? HostTopology.STANDARD.stream().map(HostTopology::name).toList() : topologies);
+      ClusterChoice.Loaded base = cluster.load("hats");
+      TopologySweepChart sweepChart = new TopologySweepChart();
+      for (HostTopology topology : sweep) {
+        String text = topology.specText(base.spec().name(), base.text());
+        sweepChart.add(topology.name(), runOnHosts(new ClusterChoice.Loaded(SpecParser.parse(base.spec().name(),
+            text), text), topology, bytes, rounds, streams));
+      }
+      if (chart != null) {
+        sweepChart.writePng(chart);
+        System.err.println("chart: " + chart);
+      }
+      return 0;
+    }
     ClusterChoice.Loaded loaded = testbed.applyRates(cluster.load("hats"));
+    if (testbed.hosts()) {
+      runOnHosts(loaded, null, bytes, rounds, streams);
+      return 0;
+    }
     Path dir = Files.createTempDirectory("strata-bench-retrieval");
     try {
-      List<String> policies = RetrievalPolicies.NAMES;
-      Map<String, String> streams = Map.of(StrataKeys.RETRIEVAL_STREAMS_PER_NODE, Integer.toString(streamsPerNode));
-      List<RetrievalBenchmark.Result> results;
-      if (testbed.hosts()) {
-        Map<String, String> pluginConf = new LinkedHashMap<>(PluginConf.forSpec(dir, loaded, "/bench=hybrid"));
-        pluginConf.putAll(streams);
-        results = HostRetrievalBenchmark.run(testbed.clusterOptions(dir, loaded, pluginConf), bytes, rounds,
-            policies, System.err);
-      } else {
-        results = RetrievalBenchmark.run(loaded.text(), dir, bytes, rounds, policies, streams, System.err);
-      }
-      System.out.printf("Retrieval policies, spec '%s', %d readers x %s, %d rounds, data placed by hybrid, "
-          + "%d streams per node%n", loaded.spec().name(), loaded.spec().nodes().size(), size, rounds, streamsPerNode);
-      if (testbed.hosts()) {
-        System.out.printf("On the cluster of hosts (%s), one reader per host inside its namespace; non-local is "
-            + "the share of bytes not from the reader's own host%n", HostTestbedOptions.rates(loaded));
-      }
+      List<RetrievalBenchmark.Result> results = RetrievalBenchmark.run(loaded.text(), dir, bytes, rounds,
+          RetrievalBenchmark.defaultContenders(), streams, System.err);
+      printHeading(loaded, rounds);
       RetrievalBenchmark.print(results, System.out);
       return 0;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());
     }
+  }
+
+  /** One cluster of hosts: stock-best and every policy, the table, and the topology's target lines. */
+  private List<RetrievalBenchmark.Result> runOnHosts(ClusterChoice.Loaded loaded, HostTopology topology, long bytes,
+      int rounds, Map<String, String> streams) throws Exception {
+    Path dir = Files.createTempDirectory("strata-bench-retrieval");
+    try {
+      Map<String, String> pluginConf = new LinkedHashMap<>(PluginConf.forSpec(dir, loaded, "/bench=hybrid"));
+      pluginConf.putAll(streams);
+      HostCluster.Options options = testbed.clusterOptions(dir, loaded, pluginConf);
+      if (topology != null) {
+        options = topology.applyTo(options);
+      }
+      List<RetrievalBenchmark.Result> results = HostRetrievalBenchmark.run(options, bytes, filesPerHost,
+          threadsPerHost, rounds, RetrievalBenchmark.defaultContenders(), System.err);
+      if (topology != null) {
+        System.out.printf("%nTopology %s: %s%n", topology.name(), topology.description());
+      }
+      printHeading(loaded, rounds);
+      System.out.printf("On the cluster of hosts (%s), one reader per host inside its namespace reading %d file(s), "
+          + "%s; non-local is the share of bytes not from the reader's own host%n", HostTestbedOptions.rates(loaded),
+          filesPerHost, threadsPerHost == 0 ? "all at once" : threadsPerHost + " at a time");
+      RetrievalBenchmark.print(results, System.out);
+      if (topology != null) {
+        HostRetrievalBenchmark.targetLines(topology, results).forEach(System.out::println);
+      }
+      return results;
+    } finally {
+      FileUtils.deleteQuietly(dir.toFile());
+    }
+  }
+
+  private void printHeading(ClusterChoice.Loaded loaded, int rounds) {
+    System.out.printf("Retrieval policies, spec '%s', %d readers x %s, %d rounds, data placed by hybrid, "
+        + "%d streams per node%n", loaded.spec().name(), loaded.spec().nodes().size(), size, rounds, streamsPerNode);
   }
 }

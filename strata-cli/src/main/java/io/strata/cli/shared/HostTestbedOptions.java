@@ -52,6 +52,11 @@ public final class HostTestbedOptions {
     }
   }
 
+  /** Whether {@code --nic-gbps} or {@code --uplink-gbps} was given. */
+  public boolean ratesGiven() {
+    return nicGbps != null || uplinkGbps != null;
+  }
+
   /** The spec with the NIC and uplink rates these options give, in its text too (the NameNode reads the text). */
   public ClusterChoice.Loaded applyRates(ClusterChoice.Loaded loaded) {
     if (nicGbps == null && uplinkGbps == null) {

@@ -208,7 +208,9 @@ class HostClusterIT {
       long expectedRemote = read.host().equals("h21") ? read.bytes() : 0;
       assertEquals(List.of(expectedLocal, expectedRack, expectedRemote),
           List.of(read.nodeLocalBytes(), read.rackLocalBytes(), read.remoteBytes()), read.host());
+      assertEquals(Map.of("h12", read.bytes()), read.bytesBySource(), read.host());
     }
+    assertEquals(3 * (4L << 20), result.bytesServedBy("h12"));
   }
 
   private static HostCluster.Options options(Path dir, String specText) {

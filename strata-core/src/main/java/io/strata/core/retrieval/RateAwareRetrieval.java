@@ -1,6 +1,7 @@
 package io.strata.core.retrieval;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -21,6 +22,9 @@ import java.util.random.RandomGenerator;
  * <li>The first replica is the better of two draws weighted by rate (the "power of two choices"): it favours the
  * best replica without sending every reader that sees the same stale figures to the same node, as a strict best
  * choice would.</li>
+ * <li>Where the links cap several replicas at one rate, the less loaded device is the better one: "better" compares
+ * the device's own share next, so a slow or busy node still sheds reads when the links hide its rate (with one
+ * file per heartbeat and 1 Gbit/s NICs, the cap decides almost every read).</li>
  * </ul>
  * The replicas that did not win follow by rate, best first, as the fallback order.
  */
@@ -39,9 +43,14 @@ public final class RateAwareRetrieval implements RetrievalPolicy {
     return "rate-aware";
   }
 
+  /** Megabytes per second {@code replica}'s device gives each transfer now, its node's current transfers counted. */
+  private double deviceShareMBps(ReplicaChoice replica) {
+    return settings.weight(replica.tier()) / (1 + Math.max(0, replica.activeTransfers()));
+  }
+
   /** Megabytes per second {@code replica} would deliver to this reader now, its node's current transfers counted. */
   double deliveredMBps(Locality locality, ReplicaChoice replica) {
-    double device = settings.weight(replica.tier()) / (1 + Math.max(0, replica.activeTransfers()));
+    double device = deviceShareMBps(replica);
     return switch (locality) {
       case NODE_LOCAL -> device;
       case RACK_LOCAL -> Math.min(device, settings.rackLocalMBps());
@@ -58,12 +67,17 @@ public final class RateAwareRetrieval implements RetrievalPolicy {
     }
     Locality[] localities = new Locality[n];
     double[] rates = new double[n];
+    double[] deviceShares = new double[n];
+    // Better: the higher rate, and at one rate (links capping both) the device with the larger share left.
+    Comparator<Integer> better = Comparator.<Integer>comparingDouble(i -> rates[i])
+        .thenComparingDouble(i -> deviceShares[i]);
     // The best rate of each locality class: a replica must beat every nearer class to compete.
     double[] bestByLocality = new double[Locality.values().length];
     double best = 0;
     for (int i = 0; i < n; i++) {
       localities[i] = Locality.of(readerHost, readerRack, replicas.get(i));
       rates[i] = deliveredMBps(localities[i], replicas.get(i));
+      deviceShares[i] = deviceShareMBps(replicas.get(i));
       int l = localities[i].ordinal();
       bestByLocality[l] = Math.max(bestByLocality[l], rates[i]);
       best = Math.max(best, rates[i]);
@@ -86,7 +100,7 @@ public final class RateAwareRetrieval implements RetrievalPolicy {
     if (count > 1) {
       int a = draw(contenders, count, contenderTotal, rates, random);
       int b = draw(contenders, count, contenderTotal, rates, random);
-      first = rates[b] > rates[a] ? b : a;
+      first = better.compare(b, a) > 0 ? b : a;
     }
     List<ReplicaChoice> ordered = new ArrayList<>(n);
     ordered.add(replicas.get(first));
@@ -103,7 +117,7 @@ public final class RateAwareRetrieval implements RetrievalPolicy {
       rest.set(i, rest.get(j));
       rest.set(j, t);
     }
-    rest.sort((x, y) -> Double.compare(rates[y], rates[x]));
+    rest.sort(better.reversed());
     for (int i : rest) {
       ordered.add(replicas.get(i));
     }

@@ -64,12 +64,13 @@ class RateAwareRetrievalTest {
   @Test
   void aLoadedFastNodeShedsReads() {
     RetrievalPolicy rateAware = RetrievalPolicies.parse("rate-aware", fastLinks);
-    // no local replica; idle, the rack-local PCIe and SATA SSDs both fill the 125 MB/s per stream and share reads
+    // no local replica; idle, the rack-local PCIe and SATA SSDs both fill the 125 MB/s per stream and share reads,
+    // the PCIe SSD, with more of its device left, about three in four
     List<ReplicaChoice> idle = List.of(replica("r1n1", "pcie-ssd", 0), replica("r1n3", "sata-ssd", 0),
         replica("r2n2", "hdd", 0));
     Map<String, Integer> shared = firstHosts(rateAware, "r1n2", idle);
-    assertTrue(shared.getOrDefault("r1n1", 0) > DRAWS / 4 && shared.getOrDefault("r1n3", 0) > DRAWS / 4,
-        "alike replicas share the reads: " + shared);
+    assertTrue(shared.getOrDefault("r1n1", 0) > shared.getOrDefault("r1n3", 0)
+        && shared.getOrDefault("r1n3", 0) > DRAWS / 6, "alike replicas share the reads: " + shared);
     // the PCIe node serving 19 transfers delivers 533/20 = 27 MB/s: every read goes to the idle SATA SSD
     List<ReplicaChoice> hot = List.of(replica("r1n1", "pcie-ssd", 19), replica("r1n3", "sata-ssd", 0),
         replica("r2n2", "hdd", 0));
@@ -78,6 +79,19 @@ class RateAwareRetrievalTest {
     List<ReplicaChoice> hotLocal = List.of(replica("r1n1", "pcie-ssd", 19), replica("r1n3", "sata-ssd", 0),
         replica("r2n2", "hdd", 0));
     assertEquals(Map.of("r1n3", DRAWS), firstHosts(rateAware, "r1n1", hotLocal));
+  }
+
+  @Test
+  void whenTheLinksCapEveryReplicaTheLessLoadedDeviceStillWinsMostReads() {
+    // 1 Gbit/s NICs and 10 streams cap both rack-local replicas at 12.5 MB/s, far below either device's share; the
+    // PCIe node serves 3 transfers (533 / 4 = 133 MB/s left), the SATA node none (191): the SATA SSD is better.
+    List<ReplicaChoice> rs = List.of(replica("r1n1", "pcie-ssd", 3), replica("r1n3", "sata-ssd", 0),
+        replica("r2n2", "hdd", 0));
+    Map<String, Integer> firsts = firstHosts(RetrievalPolicies.parse("rate-aware", slowLinks), "r1n2", rs);
+    // The better of two draws at equal weight: the loaded node wins only when both draws are it, a quarter.
+    assertTrue(firsts.getOrDefault("r1n3", 0) > DRAWS * 2 / 3, "the idle node takes most reads: " + firsts);
+    assertTrue(firsts.getOrDefault("r1n1", 0) > DRAWS / 6, "the loaded one still gets some: " + firsts);
+    assertEquals(2, firsts.size(), "no read crosses the uplink: " + firsts);
   }
 
   @Test

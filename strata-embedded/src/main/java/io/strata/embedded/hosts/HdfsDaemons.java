@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -109,7 +108,7 @@ final class HdfsDaemons implements AutoCloseable {
     command.add("-Dstrata.cluster.dir=" + options.dir());
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), HostDataNode.class.getName(),
         conf.toString(), options.dir().resolve(ClientConfigWriter.SPEC_FILE).toString(), host,
-        Double.toString(options.speedScale())));
+        Double.toString(options.speedScaleOf(host))));
     dataNodes.put(host, processes.start(host, command));
   }
 
@@ -141,13 +140,9 @@ final class HdfsDaemons implements AutoCloseable {
     awaitDataNodes(Set.of(host), new PrintStream(OutputStream.nullOutputStream()));
   }
 
-  /** Restarts the NameNode with {@code overrides} on top of the options' plugin keys; waits for the DataNodes. */
-  void restartNameNode(Map<String, String> overrides) throws IOException {
-    Map<String, String> pluginConf = new LinkedHashMap<>(options.pluginConf());
-    pluginConf.putAll(overrides);
-    HostCluster.Options restarted = new HostCluster.Options(options.dir(), options.spec(), options.specText(),
-        options.pluginJar(), options.hadoopJars(), pluginConf, options.blockSize(), options.speedScale(),
-        options.dataNodeHeapMb(), options.yarn(), options.hdfsConf());
+  /** Restarts the NameNode with {@code pluginConf} in place of the options' plugin keys; waits for the DataNodes. */
+  void restartNameNode(Map<String, String> pluginConf) throws IOException {
+    HostCluster.Options restarted = options.withPluginConf(pluginConf);
     DaemonProcesses.stop(nameNode.toHandle());
     Path conf = HostClusterConf.writeNameNode(restarted, network.state(), options.dir().resolve(NAMENODE));
     nameNode = processes.start(NAMENODE, nameNodeCommand(restarted, conf, List.of()));

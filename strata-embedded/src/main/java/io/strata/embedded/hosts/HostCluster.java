@@ -44,14 +44,24 @@ public final class HostCluster implements AutoCloseable {
    */
   public record Options(Path dir, ClusterSpec spec, String specText, Path pluginJar, List<Path> hadoopJars,
       Map<String, String> pluginConf, long blockSize, double speedScale, int dataNodeHeapMb, boolean yarn,
-      Map<String, String> hdfsConf) {
+      Map<String, String> hdfsConf, Map<String, Double> hostSpeedFactors) {
     public Options {
       dir = dir.toAbsolutePath().normalize();
       hadoopJars = List.copyOf(hadoopJars);
       pluginConf = Map.copyOf(new LinkedHashMap<>(pluginConf));
       hdfsConf = Map.copyOf(new LinkedHashMap<>(hdfsConf));
+      hostSpeedFactors = Map.copyOf(hostSpeedFactors);
       if (speedScale < 0) {
         throw new IllegalArgumentException("speedScale must be >= 0 (0: no emulation), got " + speedScale);
+      }
+      for (Map.Entry<String, Double> factor : hostSpeedFactors.entrySet()) {
+        if (spec.nodes().stream().noneMatch(n -> n.host().equals(factor.getKey()))) {
+          throw new IllegalArgumentException("a speed factor for " + factor.getKey() + ", a host not in the spec");
+        }
+        if (!(factor.getValue() > 0)) {
+          throw new IllegalArgumentException("the speed factor of " + factor.getKey() + " must be > 0, got "
+              + factor.getValue());
+        }
       }
     }
 
@@ -59,22 +69,22 @@ public final class HostCluster implements AutoCloseable {
     public static Options defaults(Path dir, ClusterSpec spec, String specText, Path pluginJar,
         List<Path> hadoopJars, Map<String, String> pluginConf) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, 8L << 20, 1.0, 256, false,
-          Map.of());
+          Map.of(), Map.of());
     }
 
     public Options withBlockSize(long bytes) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, bytes, speedScale, dataNodeHeapMb,
-          yarn, hdfsConf);
+          yarn, hdfsConf, hostSpeedFactors);
     }
 
     public Options withSpeedScale(double scale) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, scale, dataNodeHeapMb,
-          yarn, hdfsConf);
+          yarn, hdfsConf, hostSpeedFactors);
     }
 
     public Options withDataNodeHeapMb(int mb) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale, mb, yarn,
-          hdfsConf);
+          hdfsConf, hostSpeedFactors);
     }
 
     /**
@@ -83,7 +93,7 @@ public final class HostCluster implements AutoCloseable {
      */
     public Options withYarn(boolean on) {
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale,
-          dataNodeHeapMb, on, hdfsConf);
+          dataNodeHeapMb, on, hdfsConf, hostSpeedFactors);
     }
 
     /**
@@ -94,7 +104,30 @@ public final class HostCluster implements AutoCloseable {
       Map<String, String> merged = new LinkedHashMap<>(hdfsConf);
       merged.putAll(conf);
       return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale,
-          dataNodeHeapMb, yarn, merged);
+          dataNodeHeapMb, yarn, merged, hostSpeedFactors);
+    }
+
+    /**
+     * {@code host}'s DataNode emulates its devices at {@code factor} times the speed every other host's run at,
+     * while the spec (and so the NameNode) still names the same devices: a slow or overloaded node that only its
+     * live load gives away.
+     */
+    public Options withHostSpeedFactor(String host, double factor) {
+      Map<String, Double> factors = new LinkedHashMap<>(hostSpeedFactors);
+      factors.put(host, factor);
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, pluginConf, blockSize, speedScale,
+          dataNodeHeapMb, yarn, hdfsConf, factors);
+    }
+
+    /** The plugin keys replaced by {@code conf}: with none of Strata's keys in it, a stock NameNode. */
+    public Options withPluginConf(Map<String, String> conf) {
+      return new Options(dir, spec, specText, pluginJar, hadoopJars, conf, blockSize, speedScale, dataNodeHeapMb,
+          yarn, hdfsConf, hostSpeedFactors);
+    }
+
+    /** The factor on {@code host}'s device speeds: the options' speed scale times its own factor, if any. */
+    public double speedScaleOf(String host) {
+      return speedScale * hostSpeedFactors.getOrDefault(host, 1.0);
     }
   }
 
@@ -346,7 +379,18 @@ public final class HostCluster implements AutoCloseable {
    * register again; returns once all have and the NameNode has left safe mode.
    */
   public synchronized void restartNameNode(Map<String, String> overrides) throws IOException {
-    hdfs.restartNameNode(overrides);
+    Map<String, String> pluginConf = new LinkedHashMap<>(options.pluginConf());
+    pluginConf.putAll(overrides);
+    hdfs.restartNameNode(pluginConf);
+  }
+
+  /**
+   * Restarts the NameNode as stock HDFS: none of the plugin keys, only {@code conf} (e.g. HDFS's own read-ordering
+   * switches) on top of the cluster's settings; the plugin jar stays on its class path, unused. Waits as
+   * {@link #restartNameNode} does.
+   */
+  public synchronized void restartStockNameNode(Map<String, String> conf) throws IOException {
+    hdfs.restartNameNode(conf);
   }
 
   /** Stops every process and removes the network; safe to call twice. */

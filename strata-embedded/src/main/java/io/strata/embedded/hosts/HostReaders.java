@@ -21,9 +21,16 @@ import java.util.concurrent.TimeUnit;
 public final class HostReaders {
   private static final long TIMEOUT_MINUTES = 30;
 
-  /** What one file's read delivered, and from where (as seen from the reading host). */
+  /**
+   * What one file's read delivered, and from where: by locality as seen from the reading host, and by the DataNode
+   * (host) that served the bytes.
+   */
   public record FileRead(String host, String path, long bytes, double seconds, long nodeLocalBytes,
-      long rackLocalBytes, long remoteBytes) {
+      long rackLocalBytes, long remoteBytes, Map<String, Long> bytesBySource) {
+    public FileRead {
+      bytesBySource = Map.copyOf(bytesBySource);
+    }
+
     public double megabytesPerSecond() {
       return bytes / 1e6 / seconds;
     }
@@ -43,6 +50,11 @@ public final class HostReaders {
       return bytes() / 1e6 / seconds;
     }
 
+    /** The bytes {@code dataNodeHost}'s DataNode served to all readers. */
+    public long bytesServedBy(String dataNodeHost) {
+      return reads.stream().mapToLong(r -> r.bytesBySource().getOrDefault(dataNodeHost, 0L)).sum();
+    }
+
     /** The share of bytes that did not come from the reading host's own DataNode. */
     public double nonLocalShare() {
       long local = reads.stream().mapToLong(FileRead::nodeLocalBytes).sum();
@@ -57,31 +69,43 @@ public final class HostReaders {
    * a {@link HostReader} JVM with the cluster's client configuration.
    */
   public static List<String> command(HostCluster cluster, String host, List<String> files) {
-    return builder(cluster, host, files).command();
+    return builder(cluster, host, files, 0).command();
   }
 
-  private static ProcessBuilder builder(HostCluster cluster, String host, List<String> files) {
+  private static ProcessBuilder builder(HostCluster cluster, String host, List<String> files, int threads) {
     String rack = cluster.network().state().hosts().stream().filter(h -> h.name().equals(host)).findFirst()
         .map(HostNetworkState.HostEntry::rack)
         .orElseThrow(() -> new IllegalArgumentException("no host '" + host + "' in the cluster"));
-    List<String> args = new ArrayList<>(List.of(host, rack));
+    List<String> args = new ArrayList<>(List.of(host, rack, Integer.toString(threads)));
     args.addAll(files);
     return cluster.inHost(host, cluster.javaClient(HostReader.class.getName(), args));
   }
 
   /**
-   * Reads the files of each host (host to paths, in the order given) with one reader per host, all at once; the
-   * readers' stderr goes to {@code logDir}.
+   * Reads the files of each host (host to paths, in the order given) with one reader per host, every file of a host
+   * at once; the readers' stderr goes to {@code logDir}.
    */
   public static Result read(HostCluster cluster, Map<String, List<String>> filesByHost, Path logDir)
       throws IOException {
+    return read(cluster, filesByHost, 0, logDir);
+  }
+
+  /**
+   * As {@link #read(HostCluster, Map, Path)}, each reader reading {@code threadsPerHost} files at a time in the
+   * order given (0: all at once), so later files are opened while earlier reads load the DataNodes.
+   */
+  public static Result read(HostCluster cluster, Map<String, List<String>> filesByHost, int threadsPerHost,
+      Path logDir) throws IOException {
+    if (threadsPerHost < 0) {
+      throw new IllegalArgumentException("threads per host must be >= 0, got " + threadsPerHost);
+    }
     Files.createDirectories(logDir);
     Map<String, Process> readers = new LinkedHashMap<>();
     Map<String, BufferedReader> outputs = new LinkedHashMap<>();
     try {
       for (Map.Entry<String, List<String>> entry : filesByHost.entrySet()) {
         String host = entry.getKey();
-        Process process = builder(cluster, host, entry.getValue())
+        Process process = builder(cluster, host, entry.getValue(), threadsPerHost)
             .redirectError(logDir.resolve("reader-" + host + ".log").toFile())
             .start();
         readers.put(host, process);
@@ -123,10 +147,18 @@ public final class HostReaders {
 
   static FileRead parse(String host, String line) throws IOException {
     String[] f = line.split(" ");
-    if (f.length != 6) {
+    if (f.length != 7) {
       throw new IOException("unexpected line from the reader in " + host + ": " + line);
     }
+    Map<String, Long> bySource = new LinkedHashMap<>();
+    for (String source : f[6].equals("-") ? new String[0] : f[6].split(",")) {
+      int eq = source.lastIndexOf('=');
+      if (eq <= 0) {
+        throw new IOException("unexpected DataNode bytes '" + source + "' from the reader in " + host + ": " + line);
+      }
+      bySource.put(source.substring(0, eq), Long.parseLong(source.substring(eq + 1)));
+    }
     return new FileRead(host, f[0], Long.parseLong(f[1]), Long.parseLong(f[2]) / 1e9, Long.parseLong(f[3]),
-        Long.parseLong(f[4]), Long.parseLong(f[5]));
+        Long.parseLong(f[4]), Long.parseLong(f[5]), bySource);
   }
 }
