@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.hdfs.placement.PlacementAdmins;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -214,6 +215,8 @@ public final class AutotierJournal {
   }
 
   private Entry read(Path file) throws IOException {
+    // A plan is carried out as the superuser: one that someone else could have written is not.
+    PlacementAdmins.requireTrusted(fs, file, "the autotier plan", "the daemon does not carry it out");
     JsonNode root;
     try (InputStream in = fs.open(file)) {
       root = JSON.readTree(in);

@@ -41,7 +41,7 @@ import org.apache.hadoop.tools.GetUserMappingsProtocol;
  * for others, a group write bit only for an admin group, no ACL entry granting write to anyone else). Trusting the
  * superuser group loses nothing: its members may chown the file to the NameNode's user anyway.
  */
-final class PlacementAdmins {
+public final class PlacementAdmins {
   private final String superuser;
   private final Set<String> adminGroups;
   private final Function<String, Set<String>> groupsOf;
@@ -146,6 +146,34 @@ final class PlacementAdmins {
       }
     }
     return false;
+  }
+
+  /**
+   * Fails unless {@code file} is what an admin wrote and no one else can change, when {@code fs} is HDFS with its
+   * permissions on (without them HDFS judges no owner, so neither does this). For files Strata's tools act on as the
+   * superuser: the rules, the journals of tier calls and autotier plans under {@code /.strata}.
+   *
+   * @param what        what the file holds, for the message, e.g. "the placement rules"
+   * @param consequence what is not done with it, for the message
+   * @throws AccessControlException naming the file, why it is not trusted and how to mend it
+   */
+  public static void requireTrusted(FileSystem fs, Path file, String what, String consequence) throws IOException {
+    if (!(fs instanceof DistributedFileSystem dfs) || !fs.getConf().getBoolean(
+        DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, DFSConfigKeys.DFS_PERMISSIONS_ENABLED_DEFAULT)) {
+      return;
+    }
+    String why;
+    try {
+      why = ofCluster(dfs).distrust(fs, file);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    if (why != null) {
+      throw new AccessControlException(what + " in " + fs.makeQualified(file) + " are not what an admin wrote, and "
+          + consequence + ": " + why + "; check the file, then make the HDFS superuser or a member of "
+          + String.join(" or ", adminGroups(fs.getConf())) + " own it and the directories above it, writable by no "
+          + "one else (or remove it)");
+    }
   }
 
   /**

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,8 +25,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.security.AccessControlException;
 
@@ -98,22 +95,7 @@ public final class StoredRules {
   }
 
   private void requireTrusted() throws IOException {
-    if (!(fs instanceof DistributedFileSystem dfs) || !fs.getConf().getBoolean(
-        DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, DFSConfigKeys.DFS_PERMISSIONS_ENABLED_DEFAULT)) {
-      return;
-    }
-    String why;
-    try {
-      why = PlacementAdmins.ofCluster(dfs).distrust(fs, file);
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
-    if (why != null) {
-      throw new AccessControlException("the placement rules in " + fs.makeQualified(file) + " are not what an admin "
-          + "wrote, and the NameNode does not apply them: " + why + "; check the file, then make the HDFS superuser "
-          + "or a member of " + String.join(" or ", PlacementAdmins.adminGroups(fs.getConf())) + " own it and the "
-          + "directories above it, writable by no one else (or remove it)");
-    }
+    PlacementAdmins.requireTrusted(fs, file, "the placement rules", "the NameNode does not apply them");
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.core.placement.PlacementRules;
 import io.strata.core.placement.TierLayout;
 import io.strata.core.tier.TierMap;
+import io.strata.hdfs.placement.PlacementAdmins;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,6 +64,8 @@ final class TierJournal {
   }
 
   Optional<Entry> find(String command) throws IOException {
+    // A recorded call is resumed as the caller, an admin: one that someone else could have written is not.
+    PlacementAdmins.requireTrusted(fs, entry(command), "the tier call record", "the call is not resumed from it");
     try (InputStream in = fs.open(entry(command))) {
       JsonNode root = JSON.readTree(in);
       return Optional.of(new Entry(parse(root), State.valueOf(root.path("state").asText("PLANNED")),

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.core.placement.PlacementRules;
+import io.strata.hdfs.autotier.AutotierJournal;
+import io.strata.hdfs.autotier.Change;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileContext;
@@ -141,6 +144,25 @@ class TrustedRulesIT {
       plugin.refreshRules();
       assertEquals("ratio:0", plugin.rules().ruleFor("/a/f").policy());
       assertEquals("default", plugin.rules().ruleFor("/users/bob/f").policy());
+    }
+  }
+
+  @Test
+  void anAutotierPlanSomeoneElseCouldHaveWrittenIsNotCarriedOut(@TempDir Path dir) throws Exception {
+    try (PluginCluster c = PluginCluster.start("hdfsh", dir, null, Map.of())) {
+      AutotierJournal journal = new AutotierJournal(c.fs, new org.apache.hadoop.fs.Path(AutotierJournal.DIR));
+      AutotierJournal.Entry plan = journal.write("aptstore", 0.0, List.of(new Change(0, "/a/f", 3,
+          false, 2, true, 1 << 20, 1, "hot")), 1_000_000L);
+      assertEquals(List.of(plan.id()), journal.unfinished().stream().map(AutotierJournal.Entry::id).toList());
+
+      // The plan file handed to alice, as if she had written it into a directory opened up by mistake.
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(AutotierJournal.DIR + "/plans/" + plan.id()
+          + ".json");
+      c.fs.setOwner(file, "alice", "users");
+      AccessControlException refused = assertThrows(AccessControlException.class, journal::unfinished);
+      assertTrue(refused.getMessage().startsWith("the autotier plan in hdfs://")
+          && refused.getMessage().contains("is owned by alice, who is neither the HDFS superuser")
+          && refused.getMessage().contains("the daemon does not carry it out"), refused.getMessage());
     }
   }
 
