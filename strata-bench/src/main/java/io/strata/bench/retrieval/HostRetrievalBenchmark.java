@@ -1,5 +1,6 @@
 package io.strata.bench.retrieval;
 
+import io.strata.bench.protocol.CpuBusy;
 import io.strata.core.device.StorageKind;
 import io.strata.core.spec.NodeSpec;
 import io.strata.embedded.hosts.HostCluster;
@@ -52,9 +53,11 @@ public final class HostRetrievalBenchmark {
         for (int k = 0; k < policies.size(); k++) {
           String policy = policies.get((k + round) % policies.size());
           cluster.restartNameNode(Map.of(StrataKeys.RETRIEVAL_POLICY, policy));
+          CpuBusy.Reading cpu = CpuBusy.read();
           HostReaders.Result read = HostReaders.read(cluster, filesByHost,
               cluster.dir().resolve("logs").resolve("readers"));
           add(read, results.get(policy));
+          results.get(policy).addRound(read.bytes(), read.seconds(), CpuBusy.read().busyShareSince(cpu));
           log.printf("round %d %-14s %.1f MB/s, %.1f%% non-local%n", round + 1, policy, read.megabytesPerSecond(),
               100 * read.nonLocalShare());
         }

@@ -1,5 +1,8 @@
 package io.strata.bench.retrieval;
 
+import io.strata.bench.protocol.BenchResult;
+import io.strata.bench.protocol.CpuBusy;
+import io.strata.bench.protocol.Spread;
 import io.strata.core.retrieval.Locality;
 import io.strata.core.retrieval.RetrievalPolicies;
 import io.strata.core.spec.ClusterSpec;
@@ -25,7 +28,8 @@ import org.apache.hadoop.fs.FileSystem;
 /**
  * TestDFSIO-read style comparison of retrieval policies on one running embedded cluster: one file per node,
  * written once under hybrid placement, read by one concurrent reader per node under each policy in turn, for
- * several rounds with the policy order rotated each round so that drift on a noisy machine hits all alike.
+ * several rounds with the policy order rotated each round so that drift on a noisy machine hits all alike. Each round's
+ * aggregate rate is kept, with whether the CPUs decided it (cpu-bound).
  */
 public final class RetrievalBenchmark {
   /** One policy's results, summed over rounds. */
@@ -39,6 +43,10 @@ public final class RetrievalBenchmark {
     long allReads;
     /** The round's upper bound on the aggregate rate ({@link ReadRateBound}), NaN when not computed. */
     double boundMBps = Double.NaN;
+    /** Each round's aggregate MB/s, in round order. */
+    final List<Double> roundMBps = new ArrayList<>();
+    /** Whether the CPUs were above {@link CpuBusy#CPU_BOUND_SHARE} busy during one of its rounds. */
+    boolean cpuBound;
 
     Result(String policy) {
       this.policy = policy;
@@ -60,6 +68,21 @@ public final class RetrievalBenchmark {
 
     public String policy() {
       return policy;
+    }
+
+    /** One round read {@code bytes} in {@code seconds} with the CPUs {@code cpuBusyShare} busy. */
+    void addRound(long bytes, double seconds, double cpuBusyShare) {
+      roundMBps.add(bytes / 1e6 / seconds);
+      cpuBound |= CpuBusy.isCpuBound(cpuBusyShare);
+    }
+
+    /** Each round's aggregate rate over {@code base}'s in the same round. */
+    public List<Double> roundRatios(Result base) {
+      List<Double> ratios = new ArrayList<>();
+      for (int round = 0; round < Math.min(roundMBps.size(), base.roundMBps.size()); round++) {
+        ratios.add(roundMBps.get(round) / base.roundMBps.get(round));
+      }
+      return ratios;
     }
   }
 
@@ -108,6 +131,7 @@ public final class RetrievalBenchmark {
   private static void readRound(FileSystem fs, List<org.apache.hadoop.fs.Path> files, Result into) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(files.size());
     try {
+      CpuBusy.Reading cpu = CpuBusy.read();
       long start = System.nanoTime();
       List<Future<double[]>> reads = new ArrayList<>();
       for (org.apache.hadoop.fs.Path file : files) {
@@ -117,13 +141,17 @@ public final class RetrievalBenchmark {
           return new double[] {n, (System.nanoTime() - t0) / 1e9};
         }));
       }
+      long roundBytes = 0;
       for (Future<double[]> read : reads) {
         double[] r = read.get();
-        into.bytes += (long) r[0];
+        roundBytes += (long) r[0];
         into.readerRateSum += r[0] / 1e6 / r[1];
         into.readers++;
       }
-      into.seconds += (System.nanoTime() - start) / 1e9;
+      double seconds = (System.nanoTime() - start) / 1e9;
+      into.bytes += roundBytes;
+      into.seconds += seconds;
+      into.addRound(roundBytes, seconds, CpuBusy.read().busyShareSince(cpu));
     } finally {
       pool.shutdownNow();
     }
@@ -136,18 +164,38 @@ public final class RetrievalBenchmark {
   public static void print(List<Result> results, PrintStream out) {
     Result base = results.get(0);
     boolean bound = !Double.isNaN(base.boundMBps);
-    out.printf("%-14s %12s %8s %14s %8s %11s %16s%s%n", "policy", "aggregate", "ratio", "avg IO rate", "ratio",
-        "non-local", "extra non-local", bound ? "   of bound" : "");
+    out.printf("%-14s %12s %8s %14s %8s %11s %16s%s  %s%n", "policy", "aggregate", "ratio", "avg IO rate", "ratio",
+        "non-local", "extra non-local", bound ? "   of bound" : "", "aggregate ratio per round: median (min-max)");
     for (Result r : results) {
-      out.printf("%-14s %7.1f MB/s %7.3fx %9.1f MB/s %7.3fx %10.1f%% %+15.1f%%%s%n", r.policy(), r.throughput(),
+      out.printf("%-14s %7.1f MB/s %7.3fx %9.1f MB/s %7.3fx %10.1f%% %+15.1f%%%s  %s%s%n", r.policy(), r.throughput(),
           r.throughput() / base.throughput(), r.averageIoRate(), r.averageIoRate() / base.averageIoRate(),
           100 * r.nonLocalShare(), 100 * (r.nonLocalShare() - base.nonLocalShare()),
-          bound ? String.format("  %8.1f%%", 100 * r.throughput() / r.boundMBps) : "");
+          bound ? String.format("  %8.1f%%", 100 * r.throughput() / r.boundMBps) : "",
+          r.roundRatios(base).isEmpty() ? "-" : Spread.of(r.roundRatios(base)).format("%.3fx"),
+          r.cpuBound ? " cpu-bound" : "");
     }
     if (bound) {
       out.printf("upper bound on the aggregate rate (max-flow over the devices' and links' capacities): %.1f MB/s%n",
           base.boundMBps);
     }
+  }
+
+  /** Each policy's per-round aggregate rate and its ratio to the first policy's, machine-readable. */
+  public static List<BenchResult.Row> resultRows(List<Result> results) {
+    Result base = results.get(0);
+    List<BenchResult.Row> rows = new ArrayList<>();
+    for (Result r : results) {
+      if (!r.roundMBps.isEmpty()) {
+        rows.add(BenchResult.Row.of("aggregate read throughput", r.policy(), "MB/s", r.roundMBps, r.cpuBound));
+      }
+    }
+    for (Result r : results) {
+      if (!r.roundRatios(base).isEmpty()) {
+        rows.add(BenchResult.Row.of("aggregate read throughput to " + base.policy(), r.policy(), "x",
+            r.roundRatios(base), r.cpuBound || base.cpuBound));
+      }
+    }
+    return rows;
   }
 
   /** Policies in table order, network first. */

@@ -109,10 +109,12 @@ public final class ResultsPage {
   static String block(String name, BenchResult result) {
     StringBuilder out = new StringBuilder("<!-- suite:" + name + " -->\n");
     String declared = result.declared().isEmpty() ? "" : " · declared: `" + result.declared() + "`";
-    out.append(String.format(Locale.ROOT, "`%s` · %s · commit %s · %d round(s) · CPU %s busy%s, load average %s"
-        + "%s · [JSON](%s/%s.json), [output](%s/%s.txt)%n%n", result.commandLine(), result.date(), result.gitCommit(),
+    out.append(String.format(Locale.ROOT,
+        "`%s` · %s · commit %s · %d round(s) · CPU %s busy%s, load average %s (start, end)"
+            + "%s · [JSON](%s/%s.json), [output](%s/%s.txt)%n%n",
+        result.commandLine(), result.date(), result.gitCommit(),
         result.rounds(), Double.isNaN(result.cpuBusyShare()) ? "?" : Math.round(100 * result.cpuBusyShare()) + "%",
-        result.cpuBound() ? " (**cpu-bound**)" : "", String.join("-", result.loadAverage().stream()
+        result.cpuBound() ? " (**cpu-bound**)" : "", String.join(", ", result.loadAverage().stream()
             .map(load -> String.format(Locale.ROOT, "%.1f", load)).toList()),
         declared, RESULTS_DIR, name,
         RESULTS_DIR, name));
@@ -134,12 +136,15 @@ public final class ResultsPage {
     return out.append("<!-- /suite:").append(name).append(" -->").toString();
   }
 
-  /** Three significant digits, none after the point from 100 on; the unit glued for x and %, spaced otherwise. */
+  /**
+   * Three significant digits, none after the point from 100 on, and zero as 0; the unit glued for x and %, spaced
+   * otherwise.
+   */
   static String value(double value, String unit) {
     if (Double.isNaN(value)) {
       return "-";
     }
-    String number = Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value)
+    String number = value == 0 ? "0" : Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value)
         : String.format(Locale.ROOT, "%.3g", value);
     return unit.equals("x") || unit.equals("%") ? number + unit : number + " " + unit;
   }

@@ -56,7 +56,7 @@ class ResultsPageTest {
     String regenerated = ResultsPage.regenerate(page, Map.of("hadoop-hats", result(List.of(1.5, 1.38, 2.0), false)));
     assertTrue(regenerated.startsWith("# Results\n\nProse before.\n\n<!-- suite:hadoop-hats -->\n"
         + "`strata bench hadoop --preset hats --rounds 3` · 2026-11-28T20:00:00Z · commit 0e8aaf5abcde · 3 round(s) · "
-        + "CPU 62% busy, load average 3.5-4.3 · declared: `tier-aware + adaptive` · [JSON](results/hadoop-hats.json), "
+        + "CPU 62% busy, load average 3.5, 4.3 (start, end) · declared: `tier-aware + adaptive` · [JSON](results/hadoop-hats.json), "
         + "[output](results/hadoop-hats.txt)\n\n"), regenerated);
     assertTrue(regenerated.contains("| testdfsio-read, throughput to network + network | tier-aware + adaptive | "
         + "1.50x | 1.38x | 2.00x | 3 |  |\n"), regenerated);
@@ -106,6 +106,7 @@ class ResultsPageTest {
     assertEquals("318 MB/s", ResultsPage.value(318.1, "MB/s"));
     assertEquals("13.2 s", ResultsPage.value(13.17, "s"));
     assertEquals("100%", ResultsPage.value(100, "%"));
+    assertEquals("0%", ResultsPage.value(0, "%"));
     assertEquals("-", ResultsPage.value(Double.NaN, "x"));
   }
 }

@@ -59,6 +59,9 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   @Mixin
   HostTestbedOptions testbed;
 
+  @Mixin
+  ResultJsonOption resultJson;
+
   @Option(names = "--jmh-only", description = "measure only the NameNode's cost of the read order (JMH, about "
       + "10 s per policy); starts no cluster")
   boolean jmhOnly;
@@ -106,6 +109,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
             + "the share of bytes not from the reader's own host%n", HostTestbedOptions.rates(loaded));
       }
       RetrievalBenchmark.print(results, System.out);
+      // No declared target yet: the rows compare every read order with network's.
+      resultJson.write(rounds, "", RetrievalBenchmark.resultRows(results), List.of());
       return 0;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());

@@ -26,8 +26,9 @@ import picocli.CommandLine.Option;
         "flag, declared configuration, targets and verdicts) and what it printed to DIR/results/NAME.txt. Then the",
         "tables of DIR/results.md between <!-- suite:NAME --> and <!-- /suite:NAME --> are rebuilt from every JSON",
         "there; the prose around them is kept.",
-        "Benches: tier-move (against hdfs mover and the satisfier), hadoop-hats (TestDFSIO, TeraGen, Grep,",
-        "WordCount), hadoop-hdfsh (TeraSort by share on SSD); about 90 minutes here, --quick about 15.",
+        "Benches: tier-move (against hdfs mover and the satisfier), retrieval (read orders, in-process),",
+        "hadoop-hats (TestDFSIO, TeraGen, Grep, WordCount), hadoop-hdfsh (TeraSort by share on SSD); about 90",
+        "minutes here, --quick about 15.",
         "A bench that fails keeps its previous result; the exit code is then 1.",
         "Run from the root of a checkout: the results name its commit."})
 final class BenchSuiteCommand implements Callable<Integer> {
@@ -35,7 +36,8 @@ final class BenchSuiteCommand implements Callable<Integer> {
   boolean quick;
 
   @Option(names = "--only", paramLabel = "NAME,NAME", split = ",",
-      description = "run only these benches (default: all of tier-move, hadoop-hats, hadoop-hdfsh)")
+      description = "run only these benches (default: all of tier-move, retrieval, hadoop-hats, "
+          + "hadoop-hdfsh)")
   List<String> only;
 
   @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",

@@ -29,6 +29,7 @@ final class ResultJsonOption {
   private CpuBusy.Reading cpuAtStart;
   private double loadAtStart;
   private Instant started;
+  private String commit;
 
   @Option(names = OPTION, paramLabel = "FILE", description = "also write the result as JSON to FILE: command line,"
       + " date, commit, rounds, each configuration's median (min-max), CPU busy share, targets (strata bench suite)")
@@ -38,6 +39,7 @@ final class ResultJsonOption {
     cpuAtStart = CpuBusy.read();
     loadAtStart = CpuBusy.loadAverage();
     started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    commit = gitCommit();
   }
 
   /**
@@ -52,7 +54,7 @@ final class ResultJsonOption {
     double busy = CpuBusy.read().busyShareSince(cpuAtStart);
     boolean cpuBound = CpuBusy.isCpuBound(busy) || rows.stream().anyMatch(BenchResult.Row::cpuBound);
     new BenchResult(bench.name(), commandLine(bench.commandLine().getParseResult().originalArgs()), started.toString(),
-        gitCommit(), rounds,
+        commit, rounds,
         List.of(loadAtStart, CpuBusy.loadAverage()), busy, cpuBound, declared, rows, targets).write(file);
     System.err.println("result: " + file);
   }
@@ -70,8 +72,11 @@ final class ResultJsonOption {
     return String.join(" ", args);
   }
 
-  /** The checkout's commit, {@code -dirty} with uncommitted changes to tracked files; {@code unknown} outside git. */
-  static String gitCommit() {
+  /**
+   * The checkout's commit as the run starts, {@code -dirty} with uncommitted changes to tracked files; {@code unknown}
+   * outside git.
+   */
+  private static String gitCommit() {
     String commit = git("rev-parse", "--short=12", "HEAD");
     if (commit.isEmpty()) {
       return "unknown";

@@ -25,6 +25,8 @@ final class SuitePlan {
   static final List<Bench> BENCHES = List.of(
       new Bench("tier-move", List.of("bench", "tier-move", "--size", "128MiB", "--rounds", "3"),
           List.of("bench", "tier-move", "--size", "32MiB", "--rounds", "3")),
+      new Bench("retrieval", List.of("bench", "retrieval", "--rounds", "24"),
+          List.of("bench", "retrieval", "--size", "16MiB", "--rounds", "3")),
       new Bench("hadoop-hats", List.of("bench", "hadoop", "--preset", "hats", "--rounds", "3"),
           List.of("bench", "hadoop", "--preset", "hats", "--jobs", "testdfsio", "--placements", "network,tier-aware",
               "--retrievals", "network,adaptive", "--dfsio-size", "4MiB", "--rounds", "3")),

@@ -38,7 +38,8 @@ class BenchSuiteCommandTest {
     assertTrue(cli.stderr().contains("no results.md there"), cli.stderr());
     Files.writeString(docs.resolve("results.md"), "<!-- suite:energy -->\n<!-- /suite:energy -->\n");
     assertEquals(2, cli.strata("bench", "suite", "--docs", docs.toString(), "--only", "tier-move,nosuch"));
-    assertTrue(cli.stderr().contains("--only: unknown bench 'nosuch' (known: tier-move, hadoop-hats, hadoop-hdfsh)"),
+    assertTrue(cli.stderr().contains("--only: unknown bench 'nosuch' (known: tier-move, retrieval, hadoop-hats, "
+        + "hadoop-hdfsh)"),
         cli.stderr());
     assertEquals(2, cli.strata("bench", "suite", "--no-run", "--docs", docs.toString()));
     assertTrue(cli.stderr().contains("the block suite:energy has no results/energy.json behind it"), cli.stderr());
