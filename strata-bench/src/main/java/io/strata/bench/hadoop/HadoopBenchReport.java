@@ -3,6 +3,7 @@ package io.strata.bench.hadoop;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.bench.protocol.BenchResult;
 import io.strata.bench.protocol.CpuBusy;
 import io.strata.bench.protocol.DeclaredTarget;
 import io.strata.bench.protocol.Spread;
@@ -199,7 +200,27 @@ public final class HadoopBenchReport {
    * order slows Grep or WordCount are judged on every configuration's worst round.
    */
   public List<String> targets() {
-    List<String> lines = new ArrayList<>();
+    return judged().stream().map(Judged::line).toList();
+  }
+
+  /** The targets of {@link #targets()}, machine-readable. */
+  public List<BenchResult.Target> targetResults() {
+    return judged().stream().map(Judged::result).toList();
+  }
+
+  /** Every configuration's ratio to its job's baseline, per round, machine-readable. */
+  public List<BenchResult.Row> resultRows() {
+    return summaries.stream().filter(s -> !s.roundRatios().isEmpty())
+        .map(s -> BenchResult.Row.of(s.group() + ", " + (byThroughput(s.group()) ? "throughput" : "speed-up")
+            + " to " + s.baseline(), s.config(), "x", s.roundRatios(), s.cpuBound()))
+        .toList();
+  }
+
+  /** A target's printed line and its verdict. */
+  private record Judged(String line, BenchResult.Target result) {}
+
+  private List<Judged> judged() {
+    List<Judged> lines = new ArrayList<>();
     if (settings.preset.equals(HadoopBenchSettings.HATS)) {
       List<Summary> reads = of(HadoopJobs.DFSIO_READ);
       if (!reads.isEmpty()) {
@@ -221,7 +242,7 @@ public final class HadoopBenchReport {
             1 / 0.7, true);
         Summary declared = sorts.stream().filter(s -> s.config().equals(target.declared())).findFirst().orElse(null);
         if (declared == null) {
-          lines.add(target.line(List.of(), false));
+          lines.add(new Judged(target.line(List.of(), false), target.result(List.of(), false)));
           continue;
         }
         boolean steps = true;
@@ -231,24 +252,27 @@ public final class HadoopBenchReport {
         List<String> times = sorts.stream().map(s -> String.format(Locale.ROOT, "%s %.1f s", s.config(), s.seconds()))
             .toList();
         double worst = target.worst(declared.roundRatios());
-        lines.add(String.format(Locale.ROOT, "%s: %s (declared) vs %s: worst round %.1f%% faster, median %s faster, "
-            + "%d round(s) (target >= 30%%): %s; steps in between: %s (%s)", group, target.declared(),
-            target.baseline(), 100 * (1 - 1 / worst), Spread.of(declared.roundRatios().stream()
-                .map(r -> 100 * (1 - 1 / r)).toList()).format("%.1f%%"),
-            declared.roundRatios().size(), target.judge(declared.roundRatios(), declared.cpuBound()),
-            steps ? "yes" : "NO", String.join(", ", times)));
+        lines.add(new Judged(
+            String.format(Locale.ROOT, "%s: %s (declared) vs %s: worst round %.1f%% faster, median %s faster, "
+                + "%d round(s) (target >= 30%%): %s; steps in between: %s (%s)", group, target.declared(),
+                target.baseline(), 100 * (1 - 1 / worst), Spread.of(declared.roundRatios().stream()
+                    .map(r -> 100 * (1 - 1 / r)).toList()).format("%.1f%%"),
+                declared.roundRatios().size(), target.judge(declared.roundRatios(), declared.cpuBound()),
+                steps ? "yes" : "NO", String.join(", ", times)),
+            target.result(declared.roundRatios(), declared.cpuBound())));
       }
     }
     return lines;
   }
 
-  private static String declared(DeclaredTarget target, List<Summary> rows) {
+  private static Judged declared(DeclaredTarget target, List<Summary> rows) {
     return rows.stream().filter(s -> s.config().equals(target.declared())).findFirst()
-        .map(s -> target.line(s.roundRatios(), s.cpuBound())).orElseGet(() -> target.line(List.of(), false));
+        .map(s -> new Judged(target.line(s.roundRatios(), s.cpuBound()), target.result(s.roundRatios(), s.cpuBound())))
+        .orElseGet(() -> new Judged(target.line(List.of(), false), target.result(List.of(), false)));
   }
 
   /** No read order may take more than 103% of the baseline's time in any round: the slowest configuration's line. */
-  private List<String> noSlower(String job) {
+  private List<Judged> noSlower(String job) {
     List<Summary> rows = of(job);
     if (rows.size() < 2) {
       return List.of();
@@ -265,10 +289,10 @@ public final class HadoopBenchReport {
     }
     List<Double> shares = timeShares(slowest);
     boolean cpuBound = rows.stream().anyMatch(Summary::cpuBound);
-    return List.of(String.format(Locale.ROOT, "%s: slowest %s, worst round %.1f%% of %s's time, median %s, %d "
-        + "round(s) (target <= 103%% for every read order): %s", job, slowest.config(), 100 * guard.worst(shares),
-        baseline, Spread.of(shares.stream().map(r -> 100 * r).toList()).format("%.1f%%"), shares.size(),
-        guard.judge(shares, cpuBound)));
+    return List.of(new Judged(String.format(Locale.ROOT, "%s: slowest %s, worst round %.1f%% of %s's time, median "
+        + "%s, %d round(s) (target <= 103%% for every read order): %s", job, slowest.config(),
+        100 * guard.worst(shares), baseline, Spread.of(shares.stream().map(r -> 100 * r).toList()).format("%.1f%%"),
+        shares.size(), guard.judge(shares, cpuBound)), guard.result(shares, cpuBound)));
   }
 
   /** Each round's time as a share of the baseline's. */

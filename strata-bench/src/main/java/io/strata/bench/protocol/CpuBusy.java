@@ -14,6 +14,7 @@ public final class CpuBusy {
   /** Above this share of busy CPU time a measurement is cpu-bound. */
   public static final double CPU_BOUND_SHARE = 0.90;
   private static final Path PROC_STAT = Path.of("/proc/stat");
+  private static final Path PROC_LOADAVG = Path.of("/proc/loadavg");
 
   /** The CPU time counters at one moment, in clock ticks; both zero where {@code /proc/stat} cannot be read. */
   public record Reading(long busyTicks, long totalTicks) {
@@ -52,6 +53,15 @@ public final class CpuBusy {
     long total = Arrays.stream(fields).sum();
     long idle = fields[3] + fields[4];
     return new Reading(total - idle, total);
+  }
+
+  /** The one-minute load average from {@code /proc/loadavg}: how much else ran here; NaN where it cannot be read. */
+  public static double loadAverage() {
+    try {
+      return Double.parseDouble(Files.readString(PROC_LOADAVG).trim().split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      return Double.NaN;
+    }
   }
 
   /** True for a share above {@link #CPU_BOUND_SHARE}; an unknown share (NaN) is not. */

@@ -51,6 +51,17 @@ public record DeclaredTarget(String what, String declared, String baseline, doub
     return meets(worst(ratios)) ? Verdict.MET : Verdict.MISSED;
   }
 
+  /** The verdict as a machine-readable result ({@link BenchResult}). */
+  public BenchResult.Target result(List<Double> ratios, boolean cpuBound) {
+    String bound = String.format(Locale.ROOT, "%s %.2fx", higherIsBetter ? ">=" : "<=", threshold);
+    if (ratios.isEmpty()) {
+      return new BenchResult.Target(what, declared, baseline, bound, Double.NaN, Double.NaN, 0, "did not run", false);
+    }
+    Verdict verdict = judge(ratios, cpuBound);
+    return new BenchResult.Target(what, declared, baseline, bound, worst(ratios), Spread.of(ratios).median(),
+        ratios.size(), verdict.toString(), verdict == Verdict.MET);
+  }
+
   /** The round furthest from the target's side. */
   public double worst(List<Double> ratios) {
     return ratios.stream().mapToDouble(Double::doubleValue).reduce(higherIsBetter ? Math::min : Math::max)

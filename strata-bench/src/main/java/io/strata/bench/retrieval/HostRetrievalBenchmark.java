@@ -1,5 +1,6 @@
 package io.strata.bench.retrieval;
 
+import io.strata.bench.protocol.BenchResult;
 import io.strata.bench.protocol.CpuBusy;
 import io.strata.bench.protocol.DeclaredTarget;
 import io.strata.bench.protocol.Spread;
@@ -79,13 +80,29 @@ public final class HostRetrievalBenchmark {
     return new ArrayList<>(results.values());
   }
 
+  /** A target with the values it is judged on: its line and its machine-readable result. */
+  public record Judged(DeclaredTarget target, List<Double> values, boolean cpuBound) {
+    public String line() {
+      return target.line(values, cpuBound);
+    }
+
+    public BenchResult.Target result() {
+      return target.result(values, cpuBound);
+    }
+  }
+
+  /** The target lines of {@code topology}; see {@link #targets}. */
+  public static List<String> targetLines(HostTopology topology, List<RetrievalBenchmark.Result> results) {
+    return targets(topology, results).stream().map(Judged::line).toList();
+  }
+
   /**
-   * The target lines of {@code topology}, judged on {@link RetrievalBenchmark#DECLARED}'s worst round against
+   * The targets of {@code topology}, judged on {@link RetrievalBenchmark#DECLARED}'s worst round against
    * {@value RetrievalBenchmark#STOCK_BEST} of the same round: never below 0.97x anywhere; 1.20x on {@code tiers}
    * (or 0.90 of the upper bound where stock-best already reaches 0.75 of it, since 1.20x may then not exist);
    * 1.10x on {@code slow-node}. Empty when either contender did not run.
    */
-  public static List<String> targetLines(HostTopology topology, List<RetrievalBenchmark.Result> results) {
+  public static List<Judged> targets(HostTopology topology, List<RetrievalBenchmark.Result> results) {
     RetrievalBenchmark.Result declared = find(results, RetrievalBenchmark.DECLARED);
     RetrievalBenchmark.Result stock = find(results, RetrievalBenchmark.STOCK_BEST);
     if (declared == null || stock == null) {
@@ -94,22 +111,22 @@ public final class HostRetrievalBenchmark {
     boolean cpuBound = declared.anyCpuBound() || stock.anyCpuBound();
     List<Double> ratios = declared.ratiosTo(stock);
     String what = "aggregate read rate, topology " + topology.name();
-    List<String> lines = new ArrayList<>();
-    lines.add(new DeclaredTarget(what + " (never loses)", RetrievalBenchmark.DECLARED,
-        RetrievalBenchmark.STOCK_BEST, 0.97, true).line(ratios, cpuBound));
+    List<Judged> judged = new ArrayList<>();
+    judged.add(new Judged(new DeclaredTarget(what + " (never loses)", RetrievalBenchmark.DECLARED,
+        RetrievalBenchmark.STOCK_BEST, 0.97, true), ratios, cpuBound));
     if (topology.name().equals("tiers")) {
       if (Spread.of(stock.boundShares()).median() > 0.75) {
-        lines.add(new DeclaredTarget(what + " (stock-best above 0.75 of the bound: share of the bound)",
-            RetrievalBenchmark.DECLARED, "the upper bound", 0.90, true).line(declared.boundShares(), cpuBound));
+        judged.add(new Judged(new DeclaredTarget(what + " (stock-best above 0.75 of the bound: share of the bound)",
+            RetrievalBenchmark.DECLARED, "the upper bound", 0.90, true), declared.boundShares(), cpuBound));
       } else {
-        lines.add(new DeclaredTarget(what, RetrievalBenchmark.DECLARED, RetrievalBenchmark.STOCK_BEST, 1.20, true)
-            .line(ratios, cpuBound));
+        judged.add(new Judged(new DeclaredTarget(what, RetrievalBenchmark.DECLARED, RetrievalBenchmark.STOCK_BEST,
+            1.20, true), ratios, cpuBound));
       }
     } else if (topology.slowFactor() < 1) {
-      lines.add(new DeclaredTarget(what, RetrievalBenchmark.DECLARED, RetrievalBenchmark.STOCK_BEST, 1.10, true)
-          .line(ratios, cpuBound));
+      judged.add(new Judged(new DeclaredTarget(what, RetrievalBenchmark.DECLARED, RetrievalBenchmark.STOCK_BEST,
+          1.10, true), ratios, cpuBound));
     }
-    return lines;
+    return judged;
   }
 
   private static RetrievalBenchmark.Result find(List<RetrievalBenchmark.Result> results, String contender) {

@@ -1,5 +1,6 @@
 package io.strata.bench.retrieval;
 
+import io.strata.bench.protocol.BenchResult;
 import io.strata.bench.protocol.CpuBusy;
 import io.strata.bench.protocol.Spread;
 import io.strata.core.retrieval.Locality;
@@ -228,6 +229,27 @@ public final class RetrievalBenchmark {
       out.printf("upper bound on the aggregate rate (max-flow over the devices' and links' capacities): %.1f MB/s%n",
           base.boundMBps);
     }
+  }
+
+  /**
+   * Each contender's per-round aggregate rate and its ratio to the first contender's (the baseline), machine-readable;
+   * {@code measure} names what was read, e.g. the topology.
+   */
+  public static List<BenchResult.Row> resultRows(String measure, List<Result> results) {
+    Result base = results.get(0);
+    List<BenchResult.Row> rows = new ArrayList<>();
+    for (Result r : results) {
+      if (!r.roundMBps.isEmpty()) {
+        rows.add(BenchResult.Row.of(measure, r.policy(), "MB/s", r.roundMBps, r.anyCpuBound()));
+      }
+    }
+    for (Result r : results) {
+      if (!r.ratiosTo(base).isEmpty()) {
+        rows.add(BenchResult.Row.of(measure + " to " + base.policy(), r.policy(), "x", r.ratiosTo(base),
+            r.anyCpuBound() || base.anyCpuBound()));
+      }
+    }
+    return rows;
   }
 
   /** Contenders in table order: {@value #STOCK_BEST} (the baseline), then every policy, network first. */

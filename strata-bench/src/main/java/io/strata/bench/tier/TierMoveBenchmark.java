@@ -1,5 +1,6 @@
 package io.strata.bench.tier;
 
+import io.strata.bench.protocol.BenchResult;
 import io.strata.bench.protocol.Spread;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.embedded.EmbeddedCluster;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToDoubleFunction;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
@@ -47,6 +49,12 @@ public final class TierMoveBenchmark {
   /** The contenders, in the order of the first round. */
   public static final List<String> CONTENDERS = List.of("strata", "mover", "sps");
   private static final Duration MOVE_TIMEOUT = Duration.ofMinutes(15);
+  /** How many times faster strata's move to SSD was than the stock trip's. */
+  private static final ToDoubleBiFunction<Trip, Trip> MOVE_SPEED_UP = (own, stock) -> stock.up().seconds()
+      / own.up().seconds();
+  /** Strata's read rate from SSD over the stock trip's. */
+  private static final ToDoubleBiFunction<Trip, Trip> READ_RATE_RATIO = (own, stock) -> own.read()
+      .megabytesPerSecond() / stock.read().megabytesPerSecond();
 
   /** One phase: what it moved or read, and how long it took. */
   public record Phase(String name, long bytes, double seconds, String note) {
@@ -261,17 +269,9 @@ public final class TierMoveBenchmark {
    */
   public static List<String> comparisons(Result result) {
     List<String> lines = new ArrayList<>();
-    List<Trip> strata = result.of("strata");
     for (String stock : CONTENDERS.subList(1, CONTENDERS.size())) {
-      List<Trip> theirs = result.of(stock);
-      List<Double> faster = new ArrayList<>();
-      List<Double> reads = new ArrayList<>();
-      for (Trip own : strata) {
-        theirs.stream().filter(t -> t.round() == own.round()).findFirst().ifPresent(t -> {
-          faster.add(t.up().seconds() / own.up().seconds());
-          reads.add(own.read().megabytesPerSecond() / t.read().megabytesPerSecond());
-        });
-      }
+      List<Double> faster = versus(result, stock, MOVE_SPEED_UP);
+      List<Double> reads = versus(result, stock, READ_RATE_RATIO);
       if (!faster.isEmpty()) {
         lines.add(String.format(Locale.ROOT, "strata vs %s (stock-best): move to SSD %s as fast (worst round "
             + "%.2fx); read from SSD afterwards %s its rate (worst round %.2fx); %d round(s)", stock,
@@ -281,6 +281,46 @@ public final class TierMoveBenchmark {
       }
     }
     return lines;
+  }
+
+  /** Per round, {@code ratio} of strata's trip and {@code stock}'s trip in the same round. */
+  private static List<Double> versus(Result result, String stock, ToDoubleBiFunction<Trip, Trip> ratio) {
+    List<Double> ratios = new ArrayList<>();
+    List<Trip> theirs = result.of(stock);
+    for (Trip own : result.of("strata")) {
+      theirs.stream().filter(t -> t.round() == own.round()).findFirst()
+          .ifPresent(t -> ratios.add(ratio.applyAsDouble(own, t)));
+    }
+    return ratios;
+  }
+
+  /** The table and the comparisons, machine-readable: each measure's spread per contender, then strata's ratios. */
+  public static List<BenchResult.Row> resultRows(Result result) {
+    List<BenchResult.Row> rows = new ArrayList<>();
+    for (String contender : CONTENDERS) {
+      List<Trip> trips = result.of(contender);
+      if (!trips.isEmpty()) {
+        rows.add(row("move to SSD", contender, "s", trips, t -> t.up().seconds()));
+        rows.add(row("read from SSD", contender, "MB/s", trips, t -> t.read().megabytesPerSecond()));
+        rows.add(row("move back to HDD", contender, "s", trips, t -> t.down().seconds()));
+        rows.add(row("replica bytes on PCIe SSD", contender, "%", trips, t -> 100 * t.pcieShare()));
+      }
+    }
+    for (String stock : CONTENDERS.subList(1, CONTENDERS.size())) {
+      List<Double> faster = versus(result, stock, MOVE_SPEED_UP);
+      if (!faster.isEmpty()) {
+        rows.add(BenchResult.Row.of("move to SSD, speed-up over " + stock, "strata", "x", faster, false));
+        rows.add(BenchResult.Row.of("read from SSD afterwards, rate over " + stock + "'s", "strata", "x",
+            versus(result, stock, READ_RATE_RATIO),
+            false));
+      }
+    }
+    return rows;
+  }
+
+  private static BenchResult.Row row(String measure, String contender, String unit, List<Trip> trips,
+      ToDoubleFunction<Trip> value) {
+    return BenchResult.Row.of(measure, contender, unit, trips.stream().map(value::applyAsDouble).toList(), false);
   }
 
   private static String spread(List<Trip> trips, ToDoubleFunction<Trip> value, String format) {

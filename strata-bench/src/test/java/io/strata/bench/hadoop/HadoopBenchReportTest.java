@@ -1,5 +1,6 @@
 package io.strata.bench.hadoop;
 
+import io.strata.bench.protocol.BenchResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -97,6 +98,16 @@ class HadoopBenchReportTest {
         "grep: slowest hybrid, worst round 105.0% of network's time, median 100.0% (100.0%-105.0%), 3 round(s) "
             + "(target <= 103% for every read order): MISSED"),
         report.targets());
+    // The same verdicts, machine-readable, and the declared configuration's rounds as the suite's tables show them.
+    assertEquals(List.of("MISSED", "MISSED"), report.targetResults().stream().map(BenchResult.Target::verdict)
+        .toList());
+    assertEquals(declared, report.targetResults().get(0).declared());
+    assertEquals(1.3, report.targetResults().get(0).worst(), 1e-9);
+    assertEquals(1.05, report.targetResults().get(1).worst(), 1e-9);
+    assertEquals(new BenchResult.Row("testdfsio-read, throughput to network + network", declared, "x", 1.5, 1.3, 1.5,
+        3, false),
+        report.resultRows().stream().filter(r -> r.configuration().equals(declared)).findFirst()
+            .orElseThrow());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
     String text = printed.toString(StandardCharsets.UTF_8);

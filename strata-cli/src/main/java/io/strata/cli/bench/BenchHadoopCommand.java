@@ -115,6 +115,9 @@ final class BenchHadoopCommand implements Callable<Integer> {
   @Mixin
   HostTestbedOptions testbed;
 
+  @Mixin
+  ResultJsonOption resultJson;
+
   @Override
   public Integer call() throws Exception {
     testbed.check();
@@ -144,6 +147,9 @@ final class BenchHadoopCommand implements Callable<Integer> {
       }
     }
     output(report);
+    resultJson.write(settings.rounds, settings.preset.equals(HadoopBenchSettings.HATS)
+        ? HadoopBenchSettings.HATS_DECLARED : HadoopBenchSettings.HDFSH_DECLARED, report.resultRows(),
+        report.targetResults());
     return 0;
   }
 

@@ -1,5 +1,6 @@
 package io.strata.cli.bench;
 
+import io.strata.bench.protocol.BenchResult;
 import io.strata.bench.retrieval.HostRetrievalBenchmark;
 import io.strata.bench.retrieval.HostTopology;
 import io.strata.bench.retrieval.RetrievalBenchmark;
@@ -17,6 +18,7 @@ import io.strata.embedded.hosts.HostNetwork;
 import io.strata.hdfs.StrataKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +71,12 @@ final class BenchRetrievalCommand implements Callable<Integer> {
 
   @Mixin
   HostTestbedOptions testbed;
+
+  @Mixin
+  ResultJsonOption resultJson;
+
+  private final List<BenchResult.Row> resultRows = new ArrayList<>();
+  private final List<BenchResult.Target> resultTargets = new ArrayList<>();
 
   @Option(names = "--topologies", paramLabel = "NAME", split = ",",
       description = {"with --hosts: sweep these layouts of the spec, each on its own cluster: "
@@ -142,11 +150,13 @@ final class BenchRetrievalCommand implements Callable<Integer> {
         sweepChart.writePng(chart);
         System.err.println("chart: " + chart);
       }
+      resultJson.write(rounds, RetrievalBenchmark.DECLARED, resultRows, resultTargets);
       return 0;
     }
     ClusterChoice.Loaded loaded = testbed.applyRates(cluster.load("hats"));
     if (testbed.hosts()) {
       runOnHosts(loaded, null, bytes, rounds, streams);
+      resultJson.write(rounds, "", resultRows, resultTargets);
       return 0;
     }
     Path dir = Files.createTempDirectory("strata-bench-retrieval");
@@ -155,6 +165,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
           RetrievalBenchmark.defaultContenders(), streams, System.err);
       printHeading(loaded, rounds);
       RetrievalBenchmark.print(results, System.out);
+      // Targets are for the sweep on the cluster of hosts; in process every node is 127.0.0.1.
+      resultJson.write(rounds, "", RetrievalBenchmark.resultRows("aggregate read throughput", results), List.of());
       return 0;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());
@@ -182,8 +194,13 @@ final class BenchRetrievalCommand implements Callable<Integer> {
           + "%s; non-local is the share of bytes not from the reader's own host%n", HostTestbedOptions.rates(loaded),
           filesPerHost, threadsPerHost == 0 ? "all at once" : threadsPerHost + " at a time");
       RetrievalBenchmark.print(results, System.out);
+      String measure = "aggregate read throughput" + (topology != null ? ", topology " + topology.name() : "");
+      resultRows.addAll(RetrievalBenchmark.resultRows(measure, results));
       if (topology != null) {
-        HostRetrievalBenchmark.targetLines(topology, results).forEach(System.out::println);
+        for (HostRetrievalBenchmark.Judged target : HostRetrievalBenchmark.targets(topology, results)) {
+          System.out.println(target.line());
+          resultTargets.add(target.result());
+        }
       }
       return results;
     } finally {

@@ -6,6 +6,7 @@ import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.OptionChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
@@ -37,6 +38,9 @@ final class BenchTierCommand implements Callable<Integer> {
       description = "round trips per mover, order rotated each round (default: ${DEFAULT-VALUE})")
   int rounds;
 
+  @Mixin
+  ResultJsonOption resultJson;
+
   @Override
   public Integer call() throws Exception {
     long bytes = size.bytes();
@@ -51,6 +55,8 @@ final class BenchTierCommand implements Callable<Integer> {
           loaded.spec().name(), parallel, rounds);
       TierMoveBenchmark.printTable(result, System.out);
       TierMoveBenchmark.comparisons(result).forEach(System.out::println);
+      // No target: the rows compare strata with stock HDFS's two movers.
+      resultJson.write(rounds, "strata", TierMoveBenchmark.resultRows(result), List.of());
       return 0;
     } finally {
       FileUtils.deleteQuietly(dir.toFile());
