@@ -1,7 +1,6 @@
 package io.strata.cli.bench;
 
 import io.strata.bench.suite.ResultsPage;
-import io.strata.cli.StrataCli;
 import io.strata.cli.shared.ExitCodes;
 import io.strata.core.config.ConfigException;
 import java.io.IOException;
@@ -16,7 +15,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code strata bench suite}: the declared set of benches, one JSON result each, and results.md's tables from them. */
 @Command(name = "suite", mixinStandardHelpOptions = true,
@@ -32,6 +33,10 @@ import picocli.CommandLine.Option;
         "A bench that fails keeps its previous result; the exit code is then 1.",
         "Run from the root of a checkout: the results name its commit."})
 final class BenchSuiteCommand implements Callable<Integer> {
+  // The child JVMs run the same top command this one hangs under, found through picocli, not named here.
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--quick", description = "smaller sizes and fewer configurations, still 3 rounds (about 15 min)")
   boolean quick;
 
@@ -114,7 +119,8 @@ final class BenchSuiteCommand implements Callable<Integer> {
     command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin",
         "java").toString()));
     command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), StrataCli.class.getName()));
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        spec.root().userObject().getClass().getName()));
     command.addAll(args);
     command.addAll(List.of(ResultJsonOption.OPTION, scratch.resolve(bench.name() + ".json").toString()));
     System.err.printf("suite: %s: strata %s%n", bench.name(), String.join(" ", args));
