@@ -91,11 +91,6 @@ public final class HostRetrievalBenchmark {
     }
   }
 
-  /** The target lines of {@code topology}; see {@link #targets}. */
-  public static List<String> targetLines(HostTopology topology, List<RetrievalBenchmark.Result> results) {
-    return targets(topology, results).stream().map(Judged::line).toList();
-  }
-
   /**
    * The targets of {@code topology}, judged on {@link RetrievalBenchmark#DECLARED}'s worst round against
    * {@value RetrievalBenchmark#STOCK_BEST} of the same round: never below 0.97x anywhere; 1.20x on {@code tiers}

@@ -5,15 +5,13 @@ import io.strata.core.device.StorageKind;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.SpecParser;
+import io.strata.core.spec.SpecText;
 import io.strata.embedded.hosts.HostCluster;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * One network and device layout of the retrieval sweep on the cluster of hosts, made from the bench's spec: the
@@ -57,18 +55,12 @@ public record HostTopology(String name, String description, double nicGbps, doub
    * @throws ConfigException when the spec has a node without an HDD and only HDDs are asked for
    */
   public String specText(String specName, String specText) {
-    ClusterSpec spec = SpecParser.parse(specName, specText);
-    Map<String, Object> root = new Yaml().load(specText);
-    Map<String, Object> network = new LinkedHashMap<>();
-    network.put("nicGbps", nicGbps);
-    network.put("rackUplinkGbps", uplinkGbps);
-    root.put("network", network);
-    if (hddOnly) {
-      keepOnlyDisks(spec, root);
+    String text = SpecText.withNetwork(specText, nicGbps, uplinkGbps);
+    if (!hddOnly) {
+      return text;
     }
-    DumperOptions style = new DumperOptions();
-    style.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    return new Yaml(style).dump(root);
+    ClusterSpec spec = SpecParser.parse(specName, specText);
+    return SpecText.edit(text, root -> keepOnlyDisks(spec, root));
   }
 
   /** The host this topology slows, if any: the spec's first node. */

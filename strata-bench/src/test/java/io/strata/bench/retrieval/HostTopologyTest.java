@@ -56,12 +56,17 @@ class HostTopologyTest {
     return r;
   }
 
+  private static List<String> lines(HostTopology topology, List<RetrievalBenchmark.Result> results) {
+    return HostRetrievalBenchmark.targets(topology, results).stream().map(HostRetrievalBenchmark.Judged::line)
+        .toList();
+  }
+
   @Test
   void targetsAreJudgedOnTheDeclaredPolicysWorstRoundAgainstStockBest() {
     HostTopology slowNode = HostTopology.named(List.of("slow-node")).get(0);
     List<RetrievalBenchmark.Result> results = List.of(result("stock-best", 300, 50, 60, 55),
         result("network", 300, 40, 40, 40), result("rate-aware", 300, 60, 70, 57));
-    List<String> lines = HostRetrievalBenchmark.targetLines(slowNode, results);
+    List<String> lines = lines(slowNode, results);
 
     assertEquals(2, lines.size());
     // worst round 57/55 = 1.036: at least 0.97x, not 1.10x
@@ -72,11 +77,11 @@ class HostTopologyTest {
   @Test
   void onTiersAStockBestNearTheBoundIsJudgedByShareOfTheBound() {
     HostTopology tiers = HostTopology.named(List.of("tiers")).get(0);
-    List<String> nearBound = HostRetrievalBenchmark.targetLines(tiers, List.of(result("stock-best", 100, 80, 80, 80),
+    List<String> nearBound = lines(tiers, List.of(result("stock-best", 100, 80, 80, 80),
         result("rate-aware", 100, 92, 91, 95)));
     assertTrue(nearBound.get(1).contains("share of the bound") && nearBound.get(1).endsWith(": met"),
         nearBound.get(1));
-    List<String> farFromBound = HostRetrievalBenchmark.targetLines(tiers, List.of(
+    List<String> farFromBound = lines(tiers, List.of(
         result("stock-best", 300, 80, 80, 80), result("rate-aware", 300, 92, 91, 95)));
     assertTrue(farFromBound.get(1).contains("target >= 1.20x") && farFromBound.get(1).endsWith(": MISSED"),
         farFromBound.get(1));

@@ -2,13 +2,11 @@ package io.strata.cli.shared;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.SpecParser;
+import io.strata.core.spec.SpecText;
 import io.strata.embedded.hosts.HostCluster;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,14 +60,9 @@ public final class HostTestbedOptions {
     if (nicGbps == null && uplinkGbps == null) {
       return loaded;
     }
-    Map<String, Object> root = new Yaml().load(loaded.text());
-    Map<String, Object> network = new LinkedHashMap<>();
-    network.put("nicGbps", nicGbps != null ? nicGbps : loaded.spec().network().nicGbps());
-    network.put("rackUplinkGbps", uplinkGbps != null ? uplinkGbps : loaded.spec().network().rackUplinkGbps());
-    root.put("network", network);
-    DumperOptions style = new DumperOptions();
-    style.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    String text = new Yaml(style).dump(root);
+    String text = SpecText.withNetwork(loaded.text(),
+        nicGbps != null ? nicGbps : loaded.spec().network().nicGbps(),
+        uplinkGbps != null ? uplinkGbps : loaded.spec().network().rackUplinkGbps());
     return new ClusterChoice.Loaded(SpecParser.parse(loaded.spec().name(), text), text);
   }
 
