@@ -96,6 +96,11 @@ final class BenchRetrievalCommand implements Callable<Integer> {
           + "reads (default: ${DEFAULT-VALUE}, all at once)")
   int threadsPerHost;
 
+  @Option(names = "--speed-scale", paramLabel = "X", defaultValue = "1",
+      description = "with --hosts: every emulated device at X times its profile's rate (default: ${DEFAULT-VALUE}); "
+          + "lower it when the CPUs, not the devices and links, bound the run")
+  double speedScale;
+
   @Option(names = "--jmh-only", description = "measure only the NameNode's cost of the read order (JMH, about "
       + "10 s per policy); starts no cluster")
   boolean jmhOnly;
@@ -111,8 +116,12 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     }
     long bytes = size.bytes();
     testbed.check();
-    if (!testbed.hosts() && (topologies != null || filesPerHost != 1 || threadsPerHost != 0)) {
-      throw new ConfigException("--topologies, --files-per-host and --threads-per-host are for --hosts only");
+    if (!testbed.hosts() && (topologies != null || filesPerHost != 1 || threadsPerHost != 0 || speedScale != 1)) {
+      throw new ConfigException(
+          "--topologies, --files-per-host, --threads-per-host and --speed-scale are for --hosts only");
+    }
+    if (!(speedScale > 0)) {
+      throw new ConfigException("--speed-scale must be > 0, got " + speedScale);
     }
     if (filesPerHost <= 0 || threadsPerHost < 0) {
       throw new ConfigException("--files-per-host must be > 0 and --threads-per-host >= 0, got " + filesPerHost
@@ -180,7 +189,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     try {
       Map<String, String> pluginConf = new LinkedHashMap<>(PluginConf.forSpec(dir, loaded, "/bench=hybrid"));
       pluginConf.putAll(streams);
-      HostCluster.Options options = testbed.clusterOptions(dir, loaded, pluginConf);
+      HostCluster.Options options = testbed.clusterOptions(dir, loaded, pluginConf).withSpeedScale(speedScale);
       if (topology != null) {
         options = topology.applyTo(options);
       }
@@ -190,9 +199,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
         System.out.printf("%nTopology %s: %s%n", topology.name(), topology.description());
       }
       printHeading(loaded, rounds);
-      System.out.printf("On the cluster of hosts (%s), one reader per host inside its namespace reading %d file(s), "
-          + "%s; non-local is the share of bytes not from the reader's own host%n", HostTestbedOptions.rates(loaded),
-          filesPerHost, threadsPerHost == 0 ? "all at once" : threadsPerHost + " at a time");
+      System.out.printf("On the cluster of hosts (%s, devices at %s x their profile's rate), one reader per host "
+          + "inside its namespace reading %d file(s), %s; non-local is the share of bytes not from the reader's own "
+          + "host%n", HostTestbedOptions.rates(loaded), speedScale, filesPerHost,
+          threadsPerHost == 0 ? "all at once" : threadsPerHost + " at a time");
       RetrievalBenchmark.print(results, System.out);
       String measure = "aggregate read throughput" + (topology != null ? ", topology " + topology.name() : "");
       resultRows.addAll(RetrievalBenchmark.resultRows(measure, results));
