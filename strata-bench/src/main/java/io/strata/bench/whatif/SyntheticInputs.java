@@ -13,8 +13,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
@@ -136,6 +138,13 @@ final class SyntheticInputs {
       }
     }
     return paths;
+  }
+
+  /** Deletes {@code dir} and everything in it (the generated inputs). */
+  static void delete(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
   }
 
   /** gzip at its fastest level: the bench measures reading, not writing. */

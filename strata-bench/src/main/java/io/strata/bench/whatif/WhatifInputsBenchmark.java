@@ -1,6 +1,5 @@
 package io.strata.bench.whatif;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
 import io.strata.core.popularity.AuditEvent;
 import io.strata.core.whatif.BadInputs;
 import io.strata.core.whatif.DelimitedImageReader;
@@ -8,25 +7,15 @@ import io.strata.core.whatif.MergedAuditLog;
 import io.strata.core.whatif.NamespaceEntry;
 import io.strata.hdfs.whatif.FsImageReader;
 import java.io.IOException;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 
 /**
  * The scale bench of whatif's inputs (issue 43: a 10-million-file namespace and a 100-million-line audit log in
@@ -123,9 +112,7 @@ public final class WhatifInputsBenchmark {
       System.out.printf(Locale.ROOT, "%,d directories; every event in time order%n", counts[1]);
     } finally {
       if (!keep) {
-        try (Stream<Path> walk = Files.walk(work)) {
-          walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        SyntheticInputs.delete(work);
       }
     }
   }
@@ -150,53 +137,6 @@ public final class WhatifInputsBenchmark {
   private static void check(boolean ok, String what) {
     if (!ok) {
       throw new IllegalStateException(what);
-    }
-  }
-
-  /**
-   * The heap's use seen through the GC beans: the highest before any collection (garbage included, what the heap
-   * had to hold) and the highest after one (what survived).
-   */
-  private static final class HeapWatch {
-    private final AtomicLong peak = new AtomicLong();
-    private final AtomicLong live = new AtomicLong();
-
-    static HeapWatch start() {
-      HeapWatch watch = new HeapWatch();
-      for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-        ((NotificationEmitter) gc).addNotificationListener((notification, handback) -> {
-          if (notification.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
-            var info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData()).getGcInfo();
-            watch.peak.accumulateAndGet(heapOf(info.getMemoryUsageBeforeGc()), Math::max);
-            watch.live.accumulateAndGet(heapOf(info.getMemoryUsageAfterGc()), Math::max);
-          }
-        }, null, null);
-      }
-      return watch;
-    }
-
-    private static long heapOf(Map<String, MemoryUsage> pools) {
-      long used = 0;
-      for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-        MemoryUsage usage = pools.get(pool.getName());
-        if (pool.getType() == MemoryType.HEAP && usage != null) {
-          used += usage.getUsed();
-        }
-      }
-      return used;
-    }
-
-    void reset() {
-      peak.set(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-      live.set(0);
-    }
-
-    long peakBytes() {
-      return Math.max(peak.get(), ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-    }
-
-    long liveBytes() {
-      return live.get();
     }
   }
 }

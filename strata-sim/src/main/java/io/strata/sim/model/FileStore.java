@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntConsumer;
 
 /**
  * The files of the modeled cluster and where their replicas are. New blocks are placed by the run's placement
@@ -42,6 +44,12 @@ public final class FileStore {
   private final Random random;
   private final Listener listener;
   private final LinkedHashMap<String, SimFile> files = new LinkedHashMap<>(1 << 12, 0.75f, true);
+  /**
+   * Per tier, the stored files with a replica on it in the LRU order of {@link #files} (by
+   * {@link SimFile#lruSequence}), so eviction walks only the files it may evict instead of every file.
+   */
+  private final List<TreeMap<Long, SimFile>> lruByTier = new ArrayList<>();
+  private long lruClock;
   private final long[] usedBytes;
   private final long[] peakUsedBytes;
   /** Replica bytes written to each tier: every placed block and every finished copy (write endurance). */
@@ -72,6 +80,68 @@ public final class FileStore {
     this.peakUsedBytes = new long[cluster.tiers().size()];
     this.writtenBytes = new long[cluster.tiers().size()];
     this.loadedBytes = new long[cluster.tiers().size()];
+    for (int t = 0; t < cluster.tiers().size(); t++) {
+      lruByTier.add(new TreeMap<>());
+    }
+  }
+
+  /** {@code files.get(path)}, keeping the per-tier LRU order in step with the map's access order. */
+  private SimFile lookup(String path) {
+    SimFile file = files.get(path);
+    if (file != null) {
+      used(file);
+    }
+    return file;
+  }
+
+  /** {@code files.put(path, file)}, which makes {@code file} the most recently used; returns the file replaced. */
+  private SimFile store(String path, SimFile file) {
+    SimFile previous = files.put(path, file);
+    if (previous != null && previous != file) {
+      previous.stored = false;
+      unindex(previous);
+    }
+    file.stored = true;
+    used(file);
+    index(file);
+    return previous;
+  }
+
+  /** {@code files.remove(path)}. */
+  private void unstore(String path) {
+    SimFile removed = files.remove(path);
+    if (removed != null) {
+      removed.stored = false;
+      unindex(removed);
+    }
+  }
+
+  private void used(SimFile file) {
+    forEachTier(file.indexedTiers, t -> lruByTier.get(t).remove(file.lruSequence));
+    file.lruSequence = ++lruClock;
+    forEachTier(file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
+  }
+
+  /** Brings the file's per-tier entries in step with its tier mask, if it is stored. */
+  private void index(SimFile file) {
+    if (!file.stored) {
+      return;
+    }
+    int mask = file.tierMask();
+    forEachTier(file.indexedTiers & ~mask, t -> lruByTier.get(t).remove(file.lruSequence));
+    forEachTier(mask & ~file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
+    file.indexedTiers = mask;
+  }
+
+  private void unindex(SimFile file) {
+    forEachTier(file.indexedTiers, t -> lruByTier.get(t).remove(file.lruSequence));
+    file.indexedTiers = 0;
+  }
+
+  private static void forEachTier(int mask, IntConsumer action) {
+    for (int bits = mask; bits != 0; bits &= bits - 1) {
+      action.accept(Integer.numberOfTrailingZeros(bits));
+    }
   }
 
   public long blockSize() {
@@ -83,7 +153,7 @@ public final class FileStore {
   }
 
   public SimFile get(String path) {
-    return files.get(path);
+    return lookup(path);
   }
 
   /**
@@ -92,11 +162,11 @@ public final class FileStore {
    * drawn at random, and costs no simulated time.
    */
   public SimFile input(String path, long bytes, double now) {
-    SimFile file = files.get(path);
+    SimFile file = lookup(path);
     boolean created = file == null;
     if (created) {
       file = new SimFile(path, replication, false, now);
-      files.put(path, file);
+      store(path, file);
     }
     file.touch(now);
     if (bytes > file.size()) {
@@ -139,10 +209,10 @@ public final class FileStore {
   /** A new output file, pinned until its writer is done. */
   public SimFile createOutput(String path, double now) {
     SimFile file = new SimFile(path, replication, true, now);
-    SimFile previous = files.put(path, file);
+    SimFile previous = store(path, file);
     if (previous != null) {
       delete(previous, now);
-      files.put(path, file);
+      store(path, file);
     }
     file.pin();
     listener.created(file, now);
@@ -182,6 +252,7 @@ public final class FileStore {
         loadedBytes[tier] += bytes;
       }
     }
+    index(file);
   }
 
   private void addUsed(int tier, long bytes) {
@@ -198,13 +269,13 @@ public final class FileStore {
 
   /** Marks a file used now (LRU order). */
   public void touch(SimFile file, double now) {
-    files.get(file.path());
+    lookup(file.path());
     file.touch(now);
   }
 
   /** Deletes a file and gives its space back. */
   public void delete(SimFile file, double now) {
-    files.remove(file.path());
+    unstore(file.path());
     releaseAll(file);
     listener.deleted(file, now);
   }
@@ -238,12 +309,12 @@ public final class FileStore {
   }
 
   private void evict(int tier, long target, double now) {
-    Iterator<SimFile> eldest = files.values().iterator();
+    Iterator<SimFile> eldest = lruByTier.get(tier).values().iterator();
     List<SimFile> victims = new ArrayList<>();
     long freed = 0;
     while (eldest.hasNext() && usedBytes[tier] - freed > target) {
       SimFile file = eldest.next();
-      if (file.pins() > 0 || (file.tierMask() & (1 << tier)) == 0) {
+      if (file.pins() > 0) {
         continue;
       }
       victims.add(file);
@@ -398,7 +469,7 @@ public final class FileStore {
    */
   public boolean finishCopy(Copy copy, int replicas, String tier) {
     SimFile file = copy.file();
-    if (files.get(file.path()) != file) {
+    if (lookup(file.path()) != file) {
       model.release(copy.targetNode(), copy.targetTier(), copy.bytes());
       removeUsed(copy.targetTier(), copy.bytes());
       return false;
@@ -430,6 +501,7 @@ public final class FileStore {
       file.restride(most);
     }
     file.recomputeTierMask();
+    index(file);
   }
 
   /**
@@ -480,6 +552,7 @@ public final class FileStore {
       Replica r = keep.get(s);
       file.setReplica(block, s, SimFile.pack(model.node(r.host()).index(), model.tierIndex(r.tier())));
     }
+    index(file);
   }
 
   private Replica replicaOf(int packed) {

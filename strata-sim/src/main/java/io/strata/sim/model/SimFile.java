@@ -19,6 +19,12 @@ public final class SimFile {
   private double lastAccess;
   private int pins;
   private int blocksEverRead;
+  /** The file's place in its store's least-recently-used order (higher is more recent), kept by FileStore. */
+  long lruSequence;
+  /** The tiers under which FileStore indexes the file for eviction: its tier mask while it is in the store. */
+  int indexedTiers;
+  /** True while the file is its store's file at its path. */
+  boolean stored;
 
   SimFile(String path, int replication, boolean output, double created) {
     this.path = path;

@@ -28,15 +28,24 @@ public record WhatifRun(WhatifNamespace namespace, List<Path> logs, ZoneId zone,
     logs = List.copyOf(logs);
   }
 
-  /** The audit logs as the simulator's trace; each run opens them afresh. */
-  public TraceSource trace() {
-    return TraceSource.ofReaders("audit log (" + logs.size() + " file" + (logs.size() == 1 ? "" : "s") + ")",
-        () -> AuditLogTrace.open(namespace, logs, zone, skipBad));
+  /** The audit logs read once into the jobs every candidate replays. */
+  public AuditLogJobs jobs() {
+    return AuditLogJobs.read(namespace, logs, zone, skipBad);
   }
 
   /** Each candidate's result, in the candidates' order; the first is the baseline the others are compared to. */
   public List<WhatifResult> run(List<WhatifCandidate> candidates, int threads, boolean progressBar) {
-    TraceSource trace = trace();
+    for (WhatifCandidate candidate : candidates) {
+      candidate.check(spec);
+    }
+    return run(candidates, jobs(), threads, progressBar);
+  }
+
+  /** As {@link #run(List, int, boolean)}, replaying jobs already read (a bench times reading and replay apart). */
+  public List<WhatifResult> run(List<WhatifCandidate> candidates, AuditLogJobs jobs, int threads,
+      boolean progressBar) {
+    TraceSource trace = TraceSource.ofReaders("audit log (" + logs.size() + " file" + (logs.size() == 1 ? "" : "s")
+        + ")", jobs::reader);
     List<SimConfig> configs = new ArrayList<>();
     for (WhatifCandidate candidate : candidates) {
       candidate.check(spec);

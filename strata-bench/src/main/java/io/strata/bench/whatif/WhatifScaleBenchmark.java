@@ -1,0 +1,143 @@
+package io.strata.bench.whatif;
+
+import com.sun.management.OperatingSystemMXBean;
+import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.Presets;
+import io.strata.core.whatif.BadInputs;
+import io.strata.hdfs.whatif.NamespaceImages;
+import io.strata.sim.whatif.AuditLogJobs;
+import io.strata.sim.whatif.WhatifCandidate;
+import io.strata.sim.whatif.WhatifNamespace;
+import io.strata.sim.whatif.WhatifResult;
+import io.strata.sim.whatif.WhatifRun;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * The whole-run scale bench of {@code strata whatif} (issue 43: a 10-million-file namespace and a 100-million-line
+ * audit log in under 15 minutes and 8 GB of heap): generates the inputs ({@link SyntheticInputs}), then runs what
+ * {@code strata whatif --fsimage fsimage.tsv --audit-log ... --preset hats} runs, the default candidates on as many
+ * threads as cores, and prints each phase's wall time, the CPU busy share, the heap (the GC beans' peak and most
+ * live after a collection) and the two targets as {@code met} or {@code MISSED}. Below the issue's size it also
+ * prints a projection to it, labelled as one. Not a test: run it by hand with the heap to prove, {@code -Xmx8g}.
+ *
+ * <pre>java -Xmx8g -cp ... io.strata.bench.whatif.WhatifScaleBenchmark [--files N] [--lines M] [--rotations R]
+ *     [--dir DIR] [--keep] [--reuse]</pre>
+ */
+public final class WhatifScaleBenchmark {
+  private static final long TARGET_FILES = 10_000_000;
+  private static final long TARGET_LINES = 100_000_000;
+  private static final double TARGET_SECONDS = 15 * 60;
+  private static final long TARGET_HEAP_BYTES = 8L << 30;
+
+  private WhatifScaleBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    long files = TARGET_FILES;
+    long lines = TARGET_LINES;
+    int rotations = 8;
+    Path dir = null;
+    boolean keep = false;
+    boolean reuse = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--files" -> files = Long.parseLong(args[++i].replace("_", ""));
+        case "--lines" -> lines = Long.parseLong(args[++i].replace("_", ""));
+        case "--rotations" -> rotations = Integer.parseInt(args[++i]);
+        case "--dir" -> dir = Path.of(args[++i]);
+        case "--keep" -> keep = true;
+        case "--reuse" -> reuse = true;
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]
+            + " (--files N --lines M --rotations R --dir DIR --keep --reuse)");
+      }
+    }
+    if (reuse && dir == null) {
+      throw new IllegalArgumentException("--reuse needs --dir DIR with the inputs of an earlier --keep run");
+    }
+    Path work = dir == null ? Files.createTempDirectory("whatif-scale") : Files.createDirectories(dir);
+    int cores = Runtime.getRuntime().availableProcessors();
+    System.out.printf(Locale.ROOT, "whatif whole run: %,d files, %,d audit lines in %d rotated files; %d CPU cores, "
+        + "max heap %,.0f MiB, load average %.1f; in %s%n", files, lines, rotations, cores,
+        Runtime.getRuntime().maxMemory() / 1048576.0, ManagementFactory.getOperatingSystemMXBean()
+            .getSystemLoadAverage(),
+        work);
+    try {
+      Path image = work.resolve("fsimage.tsv");
+      List<Path> logs;
+      if (reuse) {
+        try (Stream<Path> found = Files.list(work)) {
+          logs = found.filter(p -> p.getFileName().toString().startsWith("hdfs-audit.log")).sorted().toList();
+        }
+        System.out.printf(Locale.ROOT, "reusing %s and %d audit log file(s) (the sizes above are the arguments, "
+            + "not checked)%n", image, logs.size());
+      } else {
+        long start = System.nanoTime();
+        SyntheticInputs.writeImage(image, files);
+        logs = SyntheticInputs.writeAuditLogs(work, lines, rotations, files);
+        System.out.printf(Locale.ROOT, "generated the inputs in %.0f s (not measured below)%n",
+            (System.nanoTime() - start) / 1e9);
+      }
+      run(image, logs, files, lines, cores);
+    } finally {
+      if (!keep && !reuse) {
+        SyntheticInputs.delete(work);
+      }
+    }
+  }
+
+  private static void run(Path image, List<Path> logs, long files, long lines, int cores) throws IOException {
+    ClusterSpec spec = Presets.load("hats");
+    List<WhatifCandidate> candidates = WhatifCandidate.defaults(spec);
+    OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    System.gc();
+    HeapWatch heap = HeapWatch.start();
+    heap.reset();
+    long wall = System.nanoTime();
+    long cpu = os.getProcessCpuTime();
+
+    WhatifNamespace namespace = WhatifNamespace.read(NamespaceImages.open(image, ZoneOffset.UTC,
+        BadInputs.failing()));
+    double namespaceSeconds = (System.nanoTime() - wall) / 1e9;
+    WhatifRun run = new WhatifRun(namespace, logs, ZoneOffset.UTC, false, spec, 128L << 20, 3);
+    AuditLogJobs jobs = run.jobs();
+    double logSeconds = (System.nanoTime() - wall) / 1e9 - namespaceSeconds;
+    List<WhatifResult> results = run.run(candidates, jobs, cores, false);
+    double seconds = (System.nanoTime() - wall) / 1e9;
+    double replaySeconds = seconds - namespaceSeconds - logSeconds;
+    double cpuSeconds = (os.getProcessCpuTime() - cpu) / 1e9;
+
+    System.out.printf(Locale.ROOT, "namespace   %,12d files            %8.1f s wall%n", namespace.files(),
+        namespaceSeconds);
+    System.out.printf(Locale.ROOT, "audit log   %,12d jobs             %8.1f s wall  (%,d opens of unknown files)%n",
+        jobs.jobs(), logSeconds, jobs.unknownFiles());
+    List<String> names = new ArrayList<>();
+    results.forEach(r -> names.add(r.name()));
+    System.out.printf(Locale.ROOT, "replay      %,12d candidates       %8.1f s wall  (%s)%n", results.size(),
+        replaySeconds, String.join(", ", names));
+    System.out.printf(Locale.ROOT,
+        "whole run   %8.1f s wall, %.1f s CPU (%.0f%% of %d cores busy); heap: peak %,.0f MiB,"
+            + " most live after a GC %,.0f MiB%n",
+        seconds, cpuSeconds, 100 * cpuSeconds / (seconds * cores), cores,
+        heap.peakBytes() / 1048576.0, heap.liveBytes() / 1048576.0);
+    System.out.printf(Locale.ROOT, "target: whole run <= 15 min: %s (%.1f min); heap <= 8 GiB: %s (peak %,.0f MiB)%n",
+        seconds <= TARGET_SECONDS ? "met" : "MISSED", seconds / 60, heap.peakBytes() <= TARGET_HEAP_BYTES ? "met"
+            : "MISSED",
+        heap.peakBytes() / 1048576.0);
+    if (files < TARGET_FILES || lines < TARGET_LINES) {
+      // The namespace scales with its files, the log's reading and every replay with its lines.
+      double projected = namespaceSeconds * TARGET_FILES / files + (logSeconds + replaySeconds) * TARGET_LINES
+          / lines;
+      System.out.printf(Locale.ROOT, "projection, not a measurement: %,d files and %,d lines at these rates would "
+          + "take %.0f min (%s the 15)%n", TARGET_FILES, TARGET_LINES, projected / 60,
+          projected <= TARGET_SECONDS
+              ? "within" : "over");
+    }
+  }
+}
