@@ -314,7 +314,8 @@ public final class FileStore {
     long freed = 0;
     while (eldest.hasNext() && usedBytes[tier] - freed > target) {
       SimFile file = eldest.next();
-      if (file.pins() > 0) {
+      // The tier mask is checked again: a file whose index lags its replicas must never lose a replica elsewhere.
+      if (file.pins() > 0 || (file.tierMask() & (1 << tier)) == 0) {
         continue;
       }
       victims.add(file);
