@@ -10,7 +10,7 @@ import picocli.CommandLine;
         BenchTierCommand.class, BenchInPlaceCommand.class,
         BenchPlacementCommand.class, BenchAutotierCommand.class, BenchNetworkCommand.class,
         BenchEnergyCommand.class, BenchHadoopCommand.class, BenchIoSplitCommand.class, BenchKatCommand.class,
-        BenchKatMapCommand.class, BenchSuiteCommand.class})
+        BenchKatMapCommand.class, BenchWhatifScaleCommand.class, BenchSuiteCommand.class})
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec commandSpec;
