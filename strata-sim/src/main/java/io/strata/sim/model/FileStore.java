@@ -45,8 +45,9 @@ public final class FileStore {
   private final Listener listener;
   private final LinkedHashMap<String, SimFile> files = new LinkedHashMap<>(1 << 12, 0.75f, true);
   /**
-   * Per tier, the stored files with a replica on it in the LRU order of {@link #files} (by
-   * {@link SimFile#lruSequence}), so eviction walks only the files it may evict instead of every file.
+   * Per tier, the stored, unpinned files with a replica on it in the LRU order of {@link #files} (by
+   * {@link SimFile#lruSequence}), so eviction walks only the files it may evict instead of every file (jobs in
+   * flight pin theirs, and a backlog of them made every eviction walk them all).
    */
   private final List<TreeMap<Long, SimFile>> lruByTier = new ArrayList<>();
   private long lruClock;
@@ -102,6 +103,7 @@ public final class FileStore {
       unindex(previous);
     }
     file.stored = true;
+    file.owner = this;
     used(file);
     index(file);
     return previous;
@@ -122,12 +124,17 @@ public final class FileStore {
     forEachTier(file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
   }
 
-  /** Brings the file's per-tier entries in step with its tier mask, if it is stored. */
+  /** A file of this store was pinned or unpinned: only unpinned files are eviction candidates. */
+  void reindex(SimFile file) {
+    index(file);
+  }
+
+  /** Brings the file's per-tier entries in step with its tier mask (none while pinned), if it is stored. */
   private void index(SimFile file) {
     if (!file.stored) {
       return;
     }
-    int mask = file.tierMask();
+    int mask = file.pins() > 0 ? 0 : file.tierMask();
     forEachTier(file.indexedTiers & ~mask, t -> lruByTier.get(t).remove(file.lruSequence));
     forEachTier(mask & ~file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
     file.indexedTiers = mask;

@@ -25,6 +25,8 @@ public final class SimFile {
   int indexedTiers;
   /** True while the file is its store's file at its path. */
   boolean stored;
+  /** The store that indexes the file for eviction, told when it becomes pinned or unpinned; null before stored. */
+  FileStore owner;
 
   SimFile(String path, int replication, boolean output, double created) {
     this.path = path;
@@ -101,14 +103,18 @@ public final class SimFile {
   }
 
   public void pin() {
-    pins++;
+    if (pins++ == 0 && owner != null) {
+      owner.reindex(this);
+    }
   }
 
   public void unpin() {
     if (pins == 0) {
       throw new IllegalStateException(path + " is not pinned");
     }
-    pins--;
+    if (--pins == 0 && owner != null) {
+      owner.reindex(this);
+    }
   }
 
   /** Jobs read files from the start, so blocks below this index have been read by some job, the rest never. */
