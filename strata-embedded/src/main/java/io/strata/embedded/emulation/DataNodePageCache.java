@@ -27,12 +27,15 @@ public final class DataNodePageCache {
   /** The caller's device pacer already charged every write, so the model's own writeback costs nothing more. */
   private static final long WRITES_ALREADY_CHARGED = Long.MAX_VALUE;
 
-  /** Where one DataXceiver thread is in the block it moves. */
+  /**
+   * Where one DataXceiver thread is in the block it moves, reading and writing apart (a receiver may read back a
+   * partial chunk's checksum before it writes on).
+   */
   private static final class Cursor {
     String threadName;
-    boolean write;
     long block;
-    long offset;
+    long readOffset;
+    long writeOffset;
   }
 
   private final PageCacheSettings settings;
@@ -54,25 +57,31 @@ public final class DataNodePageCache {
    * device must serve (all of them when the thread moves no block).
    */
   public long read(long length) {
-    Cursor cursor = advance(false, length);
+    Cursor cursor = cursor();
     if (cursor == null) {
       return length;
     }
     synchronized (this) {
-      return cache.read(cursor.block, 0, cursor.offset - length, length, System.nanoTime(), WRITES_ALREADY_CHARGED)
-          .missBytes();
+      if (cursor.readOffset >= writtenBytes.getOrDefault(cursor.block, Long.MAX_VALUE)) {
+        cursor.readOffset = 0; // the same thread reads the block again
+      }
+      long offset = cursor.readOffset;
+      cursor.readOffset += length;
+      return cache.read(cursor.block, 0, offset, length, System.nanoTime(), WRITES_ALREADY_CHARGED).missBytes();
     }
   }
 
   /** The current thread writes {@code length} bytes of its block: they enter the cache. */
   public void write(long length) {
-    Cursor cursor = advance(true, length);
+    Cursor cursor = cursor();
     if (cursor == null) {
       return;
     }
     synchronized (this) {
+      long offset = cursor.writeOffset;
+      cursor.writeOffset += length;
       writtenBytes.merge(cursor.block, length, Long::sum);
-      cache.write(cursor.block, 0, cursor.offset - length, length, System.nanoTime(), WRITES_ALREADY_CHARGED);
+      cache.write(cursor.block, 0, offset, length, System.nanoTime(), WRITES_ALREADY_CHARGED);
     }
   }
 
@@ -85,29 +94,20 @@ public final class DataNodePageCache {
     return cache.stats();
   }
 
-  /** Moves the current thread's cursor past {@code length} bytes; null when the thread moves no block. */
-  private Cursor advance(boolean write, long length) {
+  /** The current thread's cursor, reset when it moves another block; null when it moves no block. */
+  private Cursor cursor() {
     String name = Thread.currentThread().getName();
     Cursor cursor = cursors.get();
-    if (!name.equals(cursor.threadName) || cursor.write != write) {
+    if (!name.equals(cursor.threadName)) {
       Matcher block = BLOCK_IN_THREAD_NAME.matcher(name);
       if (!block.find()) {
         return null;
       }
       cursor.threadName = name;
-      cursor.write = write;
       cursor.block = PageCache.key(block.group(1));
-      cursor.offset = 0;
-    } else if (!write) {
-      long written;
-      synchronized (this) {
-        written = writtenBytes.getOrDefault(cursor.block, 0L);
-      }
-      if (written > 0 && cursor.offset >= written) {
-        cursor.offset = 0;
-      }
+      cursor.readOffset = 0;
+      cursor.writeOffset = 0;
     }
-    cursor.offset += length;
     return cursor;
   }
 }

@@ -42,6 +42,18 @@ class DataNodePageCacheTest {
   }
 
   @Test
+  void aReceiverReadingBackAChecksumWritesOnWhereItWas() {
+    onThread(xceiver("DFSClient_1", "Receiving block BP-1:blk_4_1001"), () -> {
+      hook.beforeFileIo(volume, OPERATION.WRITE, 64 * KIB);
+      hook.beforeFileIo(volume, OPERATION.READ, 4 * KIB);
+      hook.beforeFileIo(volume, OPERATION.WRITE, 64 * KIB);
+    });
+    deviceIo.clear();
+    read("blk_4", 128 * KIB);
+    assertEquals(List.of(), deviceIo, "both writes are cached where they belong");
+  }
+
+  @Test
   void aBlockNeverCachedIsReadFromTheDeviceAndThenFromMemory() {
     read("blk_2", 64 * KIB);
     read("DFSClient_2", "blk_2", 64 * KIB);
