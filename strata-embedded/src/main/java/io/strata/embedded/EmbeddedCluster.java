@@ -4,6 +4,7 @@ import io.strata.core.concurrent.Sleeps;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.core.spec.VolumeSpec;
+import io.strata.embedded.emulation.DataNodePageCache;
 import io.strata.embedded.emulation.DeviceSpeedEmulator;
 import io.strata.embedded.emulation.VolumeIoGate;
 import io.strata.embedded.emulation.VolumeBandwidthEvents.VolumeSpeed;
@@ -110,6 +111,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   private final Map<String, MiniDFSCluster.DataNodeProperties> stoppedDataNodes = new TreeMap<>();
   private volatile VolumeIoGate ioGate;
   private final Map<String, List<Volume>> volumesByHost = new ConcurrentHashMap<>();
+  /** Each emulated node's DataNode page cache, by host; kept across DataNode restarts, as the OS keeps it. */
+  private final Map<String, DataNodePageCache> pageCaches = new ConcurrentHashMap<>();
 
   /** One DataNode volume as the spec laid it out: its host, storage ID, spec volume and directory. */
   public record Volume(String host, String storageId, VolumeSpec spec, Path directory) {}
@@ -223,8 +226,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     volumesByHost.put(node.host(), List.copyOf(found.values()));
     VolumeIoGate gate = ioGate;
+    DataNodePageCache pageCache = options.emulateDeviceSpeed() && node.pageCacheBytes() > 0
+        ? pageCaches.computeIfAbsent(node.host(), h -> new DataNodePageCache(node.pageCacheBytes()))
+        : null;
     if (options.emulateDeviceSpeed() || gate != null || DeviceSpeedEmulator.isInstalled(dataNode)) {
-      DeviceSpeedEmulator.install(dataNode, options.emulateDeviceSpeed() ? speeds : Map.of(), gate);
+      DeviceSpeedEmulator.install(dataNode, options.emulateDeviceSpeed() ? speeds : Map.of(), gate, pageCache);
     }
     DataNodeTestUtils.triggerHeartbeat(dataNode);
   }
@@ -404,6 +410,19 @@ public final class EmbeddedCluster implements AutoCloseable {
     List<DataNode> running = cluster.getDataNodes();
     prepareDataNode(index, running.get(running.size() - 1));
     cluster.waitActive();
+  }
+
+  /**
+   * Empties every DataNode's page cache, as a benchmark runs {@code echo 3 > /proc/sys/vm/drop_caches} between
+   * writing and reading so that reads come from the devices (cold). Nodes without a page cache are left alone.
+   */
+  public void dropPageCaches() {
+    pageCaches.values().forEach(DataNodePageCache::drop);
+  }
+
+  /** The page cache of a host's DataNode, when its spec gives it one and device speeds are emulated. */
+  public Optional<DataNodePageCache> pageCache(String host) {
+    return Optional.ofNullable(pageCaches.get(host));
   }
 
   /** Each storage type's volume directories, in spec order: where a DataNode keeps its replicas. */

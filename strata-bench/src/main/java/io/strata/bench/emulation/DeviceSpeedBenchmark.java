@@ -62,6 +62,8 @@ public final class DeviceSpeedBenchmark {
         files.add(file);
         placed.add(new Object[] {device, type, node.host(), profile});
       }
+      // The device's speed, not the DataNode's page cache (nodes whose spec gives one), is what is measured.
+      cluster.dropPageCaches();
       for (int i = 0; i < files.size(); i++) {
         Object[] p = placed.get(i);
         DeviceProfile profile = (DeviceProfile) p[3];

@@ -38,9 +38,13 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
  * the capacity the job used costs.
  */
 public final class IoSplitBenchmark {
-  /** What to run. {@code bytes}: the text input of WordCount and Grep and the TeraSort input, each. */
+  /**
+   * What to run. {@code bytes}: the text input of WordCount and Grep and the TeraSort input, each. {@code warm}
+   * keeps the DataNodes' page caches (nodes with {@code pageCache} in the spec) from writing the input to the jobs;
+   * else they are dropped before every job, which then reads its input from the devices (cold).
+   */
   public record Settings(ClusterSpec spec, List<DataSplit> splits, List<String> jobs, long bytes, int rounds,
-      double speedScale) {}
+      double speedScale, boolean warm) {}
 
   /** One job under one set-up (the median-time round when there are several). */
   public record Run(String job, String split, double seconds, Map<String, Long> bytesWrittenByTier,
@@ -94,6 +98,9 @@ public final class IoSplitBenchmark {
           for (String job : settings.jobs()) {
             List<Run> rounds = new ArrayList<>();
             for (int round = 0; round < settings.rounds(); round++) {
+              if (!settings.warm()) {
+                hdfs.dropPageCaches();
+              }
               rounds.add(runJob(job, split, spec, fs, conf, volumes, input, round, log));
             }
             rounds.sort((a, b) -> Double.compare(a.seconds(), b.seconds()));

@@ -118,8 +118,13 @@ public final class RetrievalBenchmark {
 
   private RetrievalBenchmark() {}
 
+  /**
+   * Runs the contenders; {@code warm} keeps the DataNodes' page caches (nodes with {@code pageCache} in the spec)
+   * between the write and the reads, else they are dropped before every round, so that each contender reads from
+   * the devices (cold), as a benchmark does with {@code drop_caches}.
+   */
   public static List<Result> run(String specText, Path dir, long bytesPerFile, int rounds, List<String> policies,
-      Map<String, String> extraConf, PrintStream log) throws Exception {
+      Map<String, String> extraConf, boolean warm, PrintStream log) throws Exception {
     ClusterSpec spec = SpecParser.parse("bench-spec", specText);
     Files.createDirectories(dir);
     Path specFile = dir.resolve("strata-spec.yaml");
@@ -157,6 +162,9 @@ public final class RetrievalBenchmark {
               + ReadMetrics.get().reads(Locality.REMOTE);
           CpuBusy.Reading cpu = CpuBusy.read();
           double secondsBefore = result.seconds;
+          if (!warm) {
+            cluster.dropPageCaches();
+          }
           readRound(fs, written.files(), result);
           result.addRound(written.bytes() / 1e6 / (result.seconds - secondsBefore), CpuBusy.read().busyShareSince(cpu));
           long local = ReadMetrics.get().reads(Locality.NODE_LOCAL);

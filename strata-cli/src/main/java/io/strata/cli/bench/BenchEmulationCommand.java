@@ -1,5 +1,6 @@
 package io.strata.cli.bench;
 
+import io.strata.bench.emulation.DataNodePageCacheBenchmark;
 import io.strata.bench.emulation.DeviceSpeedBenchmark;
 import io.strata.bench.emulation.LocalDirSpeedBenchmark;
 import io.strata.bench.emulation.PageCacheBenchmark;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Option;
         "Then the local dirs of YARN's intermediate data: write, read and random 4 KiB reads on an emulated",
         "device of each kind, against its profile's bandwidths and positioning time (target: within 20%%).",
         "Then the page cache in front of them: a write below the dirty limit at memory speed, a long write at",
-        "the device's rate (within 20%%), a re-read of fresh data from memory, a cold read at the device's rate."})
+        "the device's rate (within 20%%), a re-read of fresh data from memory, a cold read at the device's rate.",
+        "Last the page cache in front of DataNode volumes, on the first device: a file re-read right after it was",
+        "written from memory (>= 2x the device), a working set 4x the cache at the device's rate (within 20%%)."})
 final class BenchEmulationCommand implements Callable<Integer> {
   @Mixin
   ClusterChoice cluster;
@@ -47,6 +50,12 @@ final class BenchEmulationCommand implements Callable<Integer> {
       description = "node page cache in front of the local-dir devices, 0 to skip that check (default: "
           + "${DEFAULT-VALUE})")
   ByteSizeArg pageCache;
+
+  @Option(names = "--datanode-page-cache", paramLabel = "SIZE", defaultValue = "64MiB",
+      converter = ByteSizeArg.OrZero.class,
+      description = "DataNode page cache in front of the first device's volume, 0 to skip that check (default: "
+          + "${DEFAULT-VALUE})")
+  ByteSizeArg dataNodePageCache;
 
   @Override
   public Integer call() throws Exception {
@@ -75,6 +84,14 @@ final class BenchEmulationCommand implements Callable<Integer> {
         boolean pass = PageCacheBenchmark.printTable(cached, 0.20, System.out);
         System.out.printf("short write without waiting (>= 2x the device), long write and cold read within 20%% "
             + "of the profile, re-read all hits, cold read all misses -> %s%n", pass ? "PASS" : "FAIL");
+      }
+      if (dataNodePageCache.bytes() > 0) {
+        var dataNode = DataNodePageCacheBenchmark.run(loaded.spec(), dir.resolve("datanode-page-cache"),
+            devices.get(0), dataNodePageCache.bytes(), System.err);
+        System.out.printf("%nDataNode page cache of %s in front of one %s volume, read through HDFS%n",
+            dataNodePageCache, devices.get(0));
+        boolean pass = DataNodePageCacheBenchmark.printTable(dataNode, 0.20, System.out);
+        System.out.printf("re-read from memory, working set at the device's rate -> %s%n", pass ? "PASS" : "FAIL");
       }
       return 0;
     } finally {

@@ -54,6 +54,11 @@ final class BenchIoSplitCommand implements Callable<Integer> {
       description = "where to write the chart (default: ${DEFAULT-VALUE})")
   Path chart;
 
+  @Option(names = "--warm", description = "keep the DataNodes' page caches from writing the input to the jobs "
+      + "(default: cold, caches dropped before every job, as drop_caches does; only nodes with pageCache in the spec "
+      + "have one)")
+  boolean warm;
+
   @Option(names = "--json", description = "print the results as JSON instead of the table")
   boolean json;
 
@@ -94,7 +99,7 @@ final class BenchIoSplitCommand implements Callable<Integer> {
       List<IoSplitBenchmark.Run> runs;
       try {
         runs = IoSplitBenchmark.run(new IoSplitBenchmark.Settings(loaded.spec(), splits, jobs, bytes, rounds,
-            speedScale), dir, System.err);
+            speedScale, warm), dir, System.err);
       } finally {
         System.setOut(out);
       }
@@ -104,14 +109,15 @@ final class BenchIoSplitCommand implements Callable<Integer> {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("spec", loaded.spec().name());
         result.put("bytesPerJob", bytes);
+        result.put("inputReads", warm ? "warm" : "cold");
         result.put("runs", runs);
         result.put("comparisons", IoSplitReport.compare(runs, "ssd"));
         result.put("verdicts", verdicts);
         result.put("chart", chart.toAbsolutePath().toString());
         out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(result));
       } else {
-        out.printf("Input/output vs intermediate data on SSD or HDD, %s per job, spec '%s', emulated devices%n", size,
-            loaded.spec().name());
+        out.printf("Input/output vs intermediate data on SSD or HDD, %s per job, spec '%s', emulated devices, "
+            + "%s HDFS reads%n", size, loaded.spec().name(), warm ? "warm" : "cold");
         IoSplitReport.printTable(runs, "ssd", "hdd", out);
         verdicts.forEach(out::println);
         out.println("chart: " + chart.toAbsolutePath());

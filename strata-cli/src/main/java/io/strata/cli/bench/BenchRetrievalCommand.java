@@ -101,6 +101,11 @@ final class BenchRetrievalCommand implements Callable<Integer> {
           + "lower it when the CPUs, not the devices and links, bound the run")
   double speedScale;
 
+  @Option(names = "--warm", description = "in process: keep the DataNodes' page caches between writing and reading "
+      + "(default: cold, caches dropped before every round, as drop_caches does; only nodes with pageCache in the "
+      + "spec have one)")
+  boolean warm;
+
   @Option(names = "--jmh-only", description = "measure only the NameNode's cost of the read order (JMH, about "
       + "10 s per policy); starts no cluster")
   boolean jmhOnly;
@@ -119,6 +124,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     if (!testbed.hosts() && (topologies != null || filesPerHost != 1 || threadsPerHost != 0 || speedScale != 1)) {
       throw new ConfigException(
           "--topologies, --files-per-host, --threads-per-host and --speed-scale are for --hosts only");
+    }
+    if (testbed.hosts() && warm) {
+      throw new ConfigException("--warm is for the in-process cluster; the cluster of hosts models no DataNode page "
+          + "cache");
     }
     if (!(speedScale > 0)) {
       throw new ConfigException("--speed-scale must be > 0, got " + speedScale);
@@ -171,8 +180,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     Path dir = Files.createTempDirectory("strata-bench-retrieval");
     try {
       List<RetrievalBenchmark.Result> results = RetrievalBenchmark.run(loaded.text(), dir, bytes, rounds,
-          RetrievalBenchmark.defaultContenders(), streams, System.err);
-      printHeading(loaded, rounds);
+          RetrievalBenchmark.defaultContenders(), streams, warm, System.err);
+      printHeading(loaded, rounds, warm ? ", warm" : ", cold");
       RetrievalBenchmark.print(results, System.out);
       // Targets are for the sweep on the cluster of hosts; in process every node is 127.0.0.1.
       resultJson.write(rounds, "", RetrievalBenchmark.resultRows("aggregate read throughput", results), List.of());
@@ -198,7 +207,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       if (topology != null) {
         System.out.printf("%nTopology %s: %s%n", topology.name(), topology.description());
       }
-      printHeading(loaded, rounds);
+      printHeading(loaded, rounds, "");
       System.out.printf("On the cluster of hosts (%s, devices at %s x their profile's rate), one reader per host "
           + "inside its namespace reading %d file(s), %s; non-local is the share of bytes not from the reader's own "
           + "host%n", HostTestbedOptions.rates(loaded), speedScale, filesPerHost,
@@ -218,8 +227,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     }
   }
 
-  private void printHeading(ClusterChoice.Loaded loaded, int rounds) {
-    System.out.printf("Retrieval policies, spec '%s', %d readers x %s, %d rounds, data placed by hybrid, "
-        + "%d streams per node%n", loaded.spec().name(), loaded.spec().nodes().size(), size, rounds, streamsPerNode);
+  /** The table's heading; {@code cache} says how the reads met the page cache (", cold", ", warm" or nothing). */
+  private void printHeading(ClusterChoice.Loaded loaded, int rounds, String cache) {
+    System.out.printf("Retrieval policies, spec '%s', %d readers x %s, %d rounds%s, data placed by hybrid, "
+        + "%d streams per node%n", loaded.spec().name(), loaded.spec().nodes().size(), size, rounds, cache,
+        streamsPerNode);
   }
 }

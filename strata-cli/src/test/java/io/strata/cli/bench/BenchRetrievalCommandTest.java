@@ -23,4 +23,11 @@ class BenchRetrievalCommandTest {
     assertEquals(2, cli.strata("bench", "retrieval", "--hosts", "--speed-scale", "0"));
     assertTrue(cli.stderr().contains("--speed-scale must be > 0, got 0.0"), cli.stderr());
   }
+
+  @Test
+  void warmReadsAreForTheInProcessCluster() {
+    CliRun cli = new CliRun();
+    assertEquals(2, cli.strata("bench", "retrieval", "--hosts", "--warm"));
+    assertTrue(cli.stderr().contains("--warm is for the in-process cluster"), cli.stderr());
+  }
 }

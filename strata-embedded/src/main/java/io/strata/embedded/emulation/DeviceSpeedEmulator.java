@@ -43,9 +43,15 @@ public final class DeviceSpeedEmulator {
    */
   public static void install(DataNode dataNode, Map<String, VolumeBandwidthEvents.VolumeSpeed> speedsByStorageId,
       VolumeIoGate gate) throws IOException {
+    install(dataNode, speedsByStorageId, gate, null);
+  }
+
+  /** As {@link #install(DataNode, Map, VolumeIoGate)}, reading through {@code pageCache} (or null: none). */
+  public static void install(DataNode dataNode, Map<String, VolumeBandwidthEvents.VolumeSpeed> speedsByStorageId,
+      VolumeIoGate gate, DataNodePageCache pageCache) throws IOException {
     FileIoProvider provider = dataNode.getFileIoProvider();
     try {
-      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId, gate));
+      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId, gate, pageCache));
     } catch (IllegalAccessException e) {
       throw new IOException("cannot install the device speed emulation into DataNode " + dataNode.getDisplayName(), e);
     }
