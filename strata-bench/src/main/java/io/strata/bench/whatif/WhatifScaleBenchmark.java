@@ -28,10 +28,9 @@ import java.util.stream.Stream;
  * {@code strata whatif --fsimage fsimage.tsv --audit-log ... --preset hats} runs, the default candidates on as many
  * threads as cores, and prints each phase's wall time, the CPU busy share, the heap (the GC beans' peak and most
  * live after a collection) and the two targets as {@code met} or {@code MISSED}. Below the issue's size it also
- * prints a projection to it, labelled as one. Not a test: run it by hand with the heap to prove, {@code -Xmx8g}.
+ * prints a projection to it, labelled as one. Not a test: run it by hand with the heap to prove.
  *
- * <pre>java -Xmx8g -cp ... io.strata.bench.whatif.WhatifScaleBenchmark [--files N] [--lines M] [--rotations R]
- *     [--dir DIR] [--keep] [--reuse]</pre>
+ * Run as {@code STRATA_JAVA_OPTS=-Xmx8g strata bench whatif-scale}.
  */
 public final class WhatifScaleBenchmark {
   private static final long TARGET_FILES = 10_000_000;
@@ -63,30 +62,6 @@ public final class WhatifScaleBenchmark {
     public static Settings target() {
       return new Settings(TARGET_FILES, TARGET_LINES, 8, null, false, false);
     }
-  }
-
-  /** By hand, without the CLI: {@code --files N --lines M --rotations R --dir DIR --keep --reuse}. */
-  public static void main(String[] args) throws Exception {
-    Settings d = Settings.target();
-    long files = d.files();
-    long lines = d.lines();
-    int rotations = d.rotations();
-    Path dir = null;
-    boolean keep = false;
-    boolean reuse = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--files" -> files = Long.parseLong(args[++i].replace("_", ""));
-        case "--lines" -> lines = Long.parseLong(args[++i].replace("_", ""));
-        case "--rotations" -> rotations = Integer.parseInt(args[++i]);
-        case "--dir" -> dir = Path.of(args[++i]);
-        case "--keep" -> keep = true;
-        case "--reuse" -> reuse = true;
-        default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + " (--files N --lines M --rotations R --dir DIR --keep --reuse)");
-      }
-    }
-    run(new Settings(files, lines, rotations, dir, keep, reuse), System.out);
   }
 
   /** Generates (or reuses) the inputs, runs the whole of {@code strata whatif} on them and prints the figures. */
