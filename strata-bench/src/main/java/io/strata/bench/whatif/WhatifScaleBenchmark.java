@@ -57,11 +57,6 @@ public final class WhatifScaleBenchmark {
         throw new ConfigException("reusing inputs needs the directory an earlier run kept them in");
       }
     }
-
-    /** The size: 10 million files, 100 million audit lines in 8 rotated files. */
-    public static Settings target() {
-      return new Settings(TARGET_FILES, TARGET_LINES, 8, null, false, false);
-    }
   }
 
   /** Generates (or reuses) the inputs, runs the whole of {@code strata whatif} on them and prints the figures. */
