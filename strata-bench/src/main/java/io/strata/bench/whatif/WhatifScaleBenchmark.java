@@ -27,10 +27,9 @@ import java.util.stream.Stream;
  * audit log in under 15 minutes and 8 GB of heap): generates the inputs ({@link SyntheticInputs}), then runs what
  * {@code strata whatif --fsimage fsimage.tsv --audit-log ... --preset hats} runs, the default candidates on as many
  * threads as cores, and prints each phase's wall time, the CPU busy share, the heap (the GC beans' peak and most
- * live after a collection) and the two targets as {@code met} or {@code MISSED}. Below the issue's size it also
- * prints a projection to it, labelled as one. Not a test: run it by hand with the heap to prove.
- *
- * Run as {@code STRATA_JAVA_OPTS=-Xmx8g strata bench whatif-scale}.
+ * live after a collection) and the two targets as {@code met} or {@code MISSED}. Below the issue's size they are
+ * not judged and it prints a projection to it, labelled as one. Not a test: run it by hand with the heap to prove,
+ * {@code STRATA_JAVA_OPTS=-Xmx8g strata bench whatif-scale}.
  */
 public final class WhatifScaleBenchmark {
   private static final long TARGET_FILES = 10_000_000;
