@@ -99,10 +99,9 @@ public final class FileStore {
   private SimFile store(String path, SimFile file) {
     SimFile previous = files.put(path, file);
     if (previous != null && previous != file) {
-      previous.stored = false;
+      previous.owner = null;
       unindex(previous);
     }
-    file.stored = true;
     file.owner = this;
     used(file);
     index(file);
@@ -113,7 +112,7 @@ public final class FileStore {
   private void unstore(String path) {
     SimFile removed = files.remove(path);
     if (removed != null) {
-      removed.stored = false;
+      removed.owner = null;
       unindex(removed);
     }
   }
@@ -124,14 +123,12 @@ public final class FileStore {
     forEachTier(file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
   }
 
-  /** A file of this store was pinned or unpinned: only unpinned files are eviction candidates. */
-  void reindex(SimFile file) {
-    index(file);
-  }
-
-  /** Brings the file's per-tier entries in step with its tier mask (none while pinned), if it is stored. */
-  private void index(SimFile file) {
-    if (!file.stored) {
+  /**
+   * Brings the file's per-tier entries in step with its tier mask, if it is stored; none while it is pinned (its
+   * {@link SimFile} calls this when it becomes pinned or unpinned), since only unpinned files may be evicted.
+   */
+  void index(SimFile file) {
+    if (file.owner != this) {
       return;
     }
     int mask = file.pins() > 0 ? 0 : file.tierMask();

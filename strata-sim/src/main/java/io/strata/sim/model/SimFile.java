@@ -23,9 +23,7 @@ public final class SimFile {
   long lruSequence;
   /** The tiers under which FileStore indexes the file for eviction: its tier mask while it is in the store. */
   int indexedTiers;
-  /** True while the file is its store's file at its path. */
-  boolean stored;
-  /** The store that indexes the file for eviction, told when it becomes pinned or unpinned; null before stored. */
+  /** The store whose file at its path this is, told when it becomes pinned or unpinned; null when none. */
   FileStore owner;
 
   SimFile(String path, int replication, boolean output, double created) {
@@ -104,7 +102,7 @@ public final class SimFile {
 
   public void pin() {
     if (pins++ == 0 && owner != null) {
-      owner.reindex(this);
+      owner.index(this);
     }
   }
 
@@ -113,7 +111,7 @@ public final class SimFile {
       throw new IllegalStateException(path + " is not pinned");
     }
     if (--pins == 0 && owner != null) {
-      owner.reindex(this);
+      owner.index(this);
     }
   }
 

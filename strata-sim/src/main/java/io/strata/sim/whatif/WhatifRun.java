@@ -35,6 +35,7 @@ public record WhatifRun(WhatifNamespace namespace, List<Path> logs, ZoneId zone,
 
   /** Each candidate's result, in the candidates' order; the first is the baseline the others are compared to. */
   public List<WhatifResult> run(List<WhatifCandidate> candidates, int threads, boolean progressBar) {
+    // A misspelt policy fails here, before the whole log is read; the replay checks each candidate again.
     for (WhatifCandidate candidate : candidates) {
       candidate.check(spec);
     }
