@@ -120,7 +120,7 @@ public final class RetrievalBenchmark {
 
   /**
    * Runs the contenders; {@code warm} keeps the DataNodes' page caches (nodes with {@code pageCache} in the spec)
-   * between the write and the reads, else they are dropped before every round, so that each contender reads from
+   * between the write and the reads, else they are dropped before each contender reads, so that every read comes from
    * the devices (cold), as a benchmark does with {@code drop_caches}.
    */
   public static List<Result> run(String specText, Path dir, long bytesPerFile, int rounds, List<String> policies,
