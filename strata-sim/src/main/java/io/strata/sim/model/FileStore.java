@@ -10,9 +10,10 @@ import io.strata.core.placement.Scope;
 import io.strata.core.placement.TargetChooser;
 import io.strata.core.tier.Tier;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -43,11 +44,12 @@ public final class FileStore {
   private final CapacityRule capacityRule;
   private final Random random;
   private final Listener listener;
-  private final LinkedHashMap<String, SimFile> files = new LinkedHashMap<>(1 << 12, 0.75f, true);
+  /** The stored files by path; their least-recently-used order is {@link SimFile#lruSequence}. */
+  private final HashMap<String, SimFile> files = new HashMap<>(1 << 12);
   /**
-   * Per tier, the stored, unpinned files with a replica on it in the LRU order of {@link #files} (by
-   * {@link SimFile#lruSequence}), so eviction walks only the files it may evict instead of every file (jobs in
-   * flight pin theirs, and a backlog of them made every eviction walk them all).
+   * Per tier, the stored, unpinned files with a replica on it in LRU order (by {@link SimFile#lruSequence}), so
+   * eviction walks only the files it may evict instead of every file (jobs in flight pin theirs, and a backlog of
+   * them made every eviction walk them all).
    */
   private final List<TreeMap<Long, SimFile>> lruByTier = new ArrayList<>();
   private long lruClock;
@@ -86,7 +88,7 @@ public final class FileStore {
     }
   }
 
-  /** {@code files.get(path)}, keeping the per-tier LRU order in step with the map's access order. */
+  /** {@code files.get(path)}, made the most recently used. */
   private SimFile lookup(String path) {
     SimFile file = files.get(path);
     if (file != null) {
@@ -271,9 +273,11 @@ public final class FileStore {
     totalUsedBytes -= bytes;
   }
 
-  /** Marks a file used now (LRU order). */
+  /** Marks a file used now (LRU order), if it is still stored. */
   public void touch(SimFile file, double now) {
-    lookup(file.path());
+    if (file.owner == this) {
+      used(file); // no lookup by path: the file knows it is stored, and the lookups were a tenth of a replay
+    }
     file.touch(now);
   }
 
@@ -569,8 +573,11 @@ public final class FileStore {
     return files.size();
   }
 
-  public Iterable<SimFile> files() {
-    return files.values();
+  /** The stored files, least recently used first. */
+  public List<SimFile> files() {
+    List<SimFile> ordered = new ArrayList<>(files.values());
+    ordered.sort(Comparator.comparingLong(f -> f.lruSequence));
+    return ordered;
   }
 
   public long usedBytes(int tier) {

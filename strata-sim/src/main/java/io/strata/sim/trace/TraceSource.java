@@ -21,18 +21,22 @@ import java.util.function.Supplier;
  *                       bytes by {@code simulated nodes / traced nodes}, as SWIM's replay scripts do
  * @param opener         opens a fresh reader of SWIM text, so several runs can replay the same trace
  * @param readers        opens a fresh reader of jobs from another source (an audit log), or null for SWIM text
+ * @param knownJobs      the number of jobs when the source already knows it, else -1 (counted by reading)
  */
 public record TraceSource(String name, int tracedNodes, Supplier<BufferedReader> opener,
-    Supplier<TraceReader> readers) {
+    Supplier<TraceReader> readers, long knownJobs) {
 
   /** A trace of SWIM text. */
   public TraceSource(String name, int tracedNodes, Supplier<BufferedReader> opener) {
-    this(name, tracedNodes, opener, null);
+    this(name, tracedNodes, opener, null, -1);
   }
 
-  /** A trace whose jobs come from another source than SWIM text (whatif's audit log); its bytes are not scaled. */
-  public static TraceSource ofReaders(String name, Supplier<TraceReader> readers) {
-    return new TraceSource(name, 0, null, readers);
+  /**
+   * A trace whose {@code jobs} jobs come from another source than SWIM text (whatif's audit log); its bytes are not
+   * scaled.
+   */
+  public static TraceSource ofReaders(String name, Supplier<TraceReader> readers, long jobs) {
+    return new TraceSource(name, 0, null, readers, jobs);
   }
 
   /** A shipped trace. */
@@ -86,8 +90,11 @@ public record TraceSource(String name, int tracedNodes, Supplier<BufferedReader>
     return readers != null ? readers.get() : new SwimTraceReader(name, opener.get());
   }
 
-  /** Jobs in the trace (one quick pass), for progress bars. */
+  /** Jobs in the trace (known, or one quick pass), for progress bars. */
   public long countJobs() {
+    if (knownJobs >= 0) {
+      return knownJobs;
+    }
     try (TraceReader reader = open()) {
       long jobs = 0;
       while (reader.next() != null) {

@@ -220,8 +220,10 @@ public final class AuditLogJobs {
       long size = chunk.getLong(at + 8);
       long line = chunk.getLong(at + 16);
       int id = chunk.getInt(at + 24);
-      return id < 0 ? new TraceJob("create-" + next, line, seconds, 0, 0, size, null)
-          : new TraceJob("open-" + next, line, seconds, size, 0, 0, path(id));
+      // Every job's id is its kind: the simulator's own job sequence numbers make output paths unique, and
+      // formatting a number per job cost 6% of a replay.
+      return id < 0 ? new TraceJob("create", line, seconds, 0, 0, size, null)
+          : new TraceJob("open", line, seconds, size, 0, 0, path(id));
     }
 
     @Override

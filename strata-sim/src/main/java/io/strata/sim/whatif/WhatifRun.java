@@ -46,7 +46,7 @@ public record WhatifRun(WhatifNamespace namespace, List<Path> logs, ZoneId zone,
   public List<WhatifResult> run(List<WhatifCandidate> candidates, AuditLogJobs jobs, int threads,
       boolean progressBar) {
     TraceSource trace = TraceSource.ofReaders("audit log (" + logs.size() + " file" + (logs.size() == 1 ? "" : "s")
-        + ")", jobs::reader);
+        + ")", jobs::reader, jobs.jobs());
     List<SimConfig> configs = new ArrayList<>();
     for (WhatifCandidate candidate : candidates) {
       candidate.check(spec);
