@@ -8,7 +8,9 @@ import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
 import io.strata.core.whatif.BadInputException;
 import io.strata.core.whatif.BadInputs;
+import io.strata.core.whatif.PathAnonymizer;
 import io.strata.hdfs.whatif.NamespaceImages;
+import io.strata.sim.whatif.ReportPaths;
 import io.strata.sim.whatif.WhatifCandidate;
 import io.strata.sim.whatif.WhatifNamespace;
 import io.strata.sim.whatif.WhatifReport;
@@ -80,6 +82,11 @@ final class WhatifCommand implements Callable<Integer> {
   @Option(names = "--no-progress", description = "no progress bar")
   boolean noProgress;
 
+  @Option(names = "--anonymize", description = {"replace every path in every output by a stable hash of each of its",
+      "components (the same path gives the same tokens in every run), and name bad input lines",
+      "by file and line only, so that the report can be shared"})
+  boolean anonymize;
+
   @Override
   public Integer call() throws Exception {
     OptionChecks.atLeastOne(replication, "--replication");
@@ -108,16 +115,17 @@ final class WhatifCommand implements Callable<Integer> {
       BadInputs bad = skipBad ? BadInputs.skipping() : BadInputs.failing();
       WhatifNamespace namespace = WhatifNamespace.read(NamespaceImages.open(fsimage, zoneId, bad));
       if (bad.skipped() > 0) {
-        System.err.println("strata whatif: " + fsimage + ": " + bad.summary());
+        System.err.println("strata whatif: " + fsimage + ": " + bad.skipped()
+            + " bad line(s) or entries skipped, the first: " + problem(bad.first().orElseThrow()));
       }
       WhatifRun run = new WhatifRun(namespace, auditLogs, zoneId, skipBad, spec, blockSize.bytes(), replication);
       List<WhatifResult> results = run.run(tried, threadCount, !noProgress && !json);
       long skippedLines = results.get(0).result().run().skippedLines();
       if (skippedLines > 0) {
         System.err.println("strata whatif: " + skippedLines + " bad audit log line(s) skipped, the first: "
-            + results.get(0).result().run().traceProblems().get(0));
+            + paths().problem(results.get(0).result().run().traceProblems().get(0)));
       }
-      System.out.print(json ? WhatifReport.json(results) + "\n" : WhatifReport.table(results));
+      System.out.print(json ? WhatifReport.json(results, paths()) + "\n" : WhatifReport.table(results, paths()));
       if (chart != null) {
         WhatifReport.writeChart(chart, results);
         (json ? System.err : System.out).println("wrote " + chart);
@@ -133,9 +141,17 @@ final class WhatifCommand implements Callable<Integer> {
     }
   }
 
-  private static int badInput(BadInputException e) {
-    System.err.println("strata whatif: " + e.getMessage() + " (--skip-bad skips and counts such lines)");
+  private int badInput(BadInputException e) {
+    System.err.println("strata whatif: " + problem(e) + " (--skip-bad skips and counts such lines)");
     return ExitCodes.BAD_INPUT;
+  }
+
+  private ReportPaths paths() {
+    return anonymize ? ReportPaths.ANONYMIZED : ReportPaths.AS_GIVEN;
+  }
+
+  private String problem(BadInputException e) {
+    return anonymize ? PathAnonymizer.problem(e) : e.getMessage();
   }
 
   /** The candidates given, today's first unless given first already. */

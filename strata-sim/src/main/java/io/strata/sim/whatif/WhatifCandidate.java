@@ -10,6 +10,7 @@ import io.strata.sim.trace.TraceSource;
 import io.strata.core.tier.Tier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * A configuration to try: placement, retrieval order, autotier advisor and backup standby. It answers for itself:
@@ -99,8 +100,13 @@ public record WhatifCandidate(String placement, String retrieval, String popular
 
   /** The commands and keys that would put this candidate in force on the real cluster. */
   public List<String> howToApply() {
+    return howToApply(UnaryOperator.identity());
+  }
+
+  /** As {@link #howToApply()}, each HDFS path in it shown as {@code paths} gives it (e.g. anonymized). */
+  public List<String> howToApply(UnaryOperator<String> paths) {
     List<String> steps = new ArrayList<>();
-    steps.add("strata policy set / " + placement);
+    steps.add("strata policy set " + paths.apply("/") + " " + placement);
     steps.add("-Dstrata.retrieval.policy=" + retrieval);
     if (!popularity.equals(SimPolicies.NO_POPULARITY)) {
       steps.add("strata autotier --advisor " + popularity + " --audit-log <hdfs-audit.log>");
