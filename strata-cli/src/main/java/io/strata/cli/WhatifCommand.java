@@ -3,12 +3,18 @@ package io.strata.cli;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.Failures;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.KerberosLogin;
 import io.strata.cli.shared.OptionChecks;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.DeviceAssignments;
 import io.strata.core.whatif.BadInputException;
 import io.strata.core.whatif.BadInputs;
 import io.strata.core.whatif.PathAnonymizer;
+import io.strata.hdfs.StackTraces;
+import io.strata.hdfs.whatif.LiveClusterSpec;
 import io.strata.hdfs.whatif.NamespaceImages;
 import io.strata.sim.whatif.ReportPaths;
 import io.strata.sim.whatif.WhatifCandidate;
@@ -16,6 +22,7 @@ import io.strata.sim.whatif.WhatifNamespace;
 import io.strata.sim.whatif.WhatifReport;
 import io.strata.sim.whatif.WhatifResult;
 import io.strata.sim.whatif.WhatifRun;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +31,8 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.ipc.RemoteException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,7 +44,8 @@ import picocli.CommandLine.Option;
         "once per candidate configuration (--try), and compare each with today's: read",
         "throughput, job time, bytes read per tier and locality, SSD bytes written, bytes to",
         "move and the balancer's time for them, disk energy, and the commands that apply it.",
-        "The cluster comes from --spec FILE (or --preset NAME)."})
+        "The cluster comes from --spec FILE, --preset NAME or, live, --conf DIR; --devices",
+        "overrides its device profiles."})
 final class WhatifCommand implements Callable<Integer> {
   @Option(names = "--fsimage", required = true, paramLabel = "FILE",
       description = "the namespace: an fsimage ('hdfs dfsadmin -fetchImage DIR') or its Delimited text")
@@ -52,6 +62,21 @@ final class WhatifCommand implements Callable<Integer> {
 
   @Mixin
   ClusterChoice cluster;
+
+  @Option(names = "--conf", paramLabel = "DIR",
+      description = {"the cluster from the live one: the Hadoop client configuration directory",
+          "(core-site.xml, hdfs-site.xml) of a NameNode to ask for its DataNodes' storages, as the",
+          "Balancer does (needs the HDFS superuser); instead of --spec/--preset"})
+  Path confDir;
+
+  @Mixin
+  KerberosLogin kerberos;
+
+  @Option(names = "--devices", paramLabel = "KEY=PROFILE", split = ",",
+      description = {"the device profile ('strata devices') that models a storage type's or a tier's",
+          "volumes, e.g. SSD=pcie-ssd,DISK=hdd or sata-ssd=pcie-ssd (default: the spec's; with",
+          "--conf SSD=sata-ssd, DISK=hdd, ARCHIVE=nas-filer)"})
+  List<String> devices;
 
   @Option(names = "--try", paramLabel = "CANDIDATE", split = ",",
       description = {"PLACEMENT/RETRIEVAL[/ADVISOR[/IDLE_SECONDS]], e.g. tier-aware/hybrid or",
@@ -92,9 +117,6 @@ final class WhatifCommand implements Callable<Integer> {
     OptionChecks.atLeastOne(replication, "--replication");
     int threadCount = OptionChecks.atLeastOne(
         threads == null ? Runtime.getRuntime().availableProcessors() : threads, "--threads");
-    if (!cluster.given()) {
-      throw new ConfigException("give the cluster: --spec FILE (or --preset NAME)");
-    }
     ZoneId zoneId;
     try {
       zoneId = ZoneId.of(zone);
@@ -109,7 +131,14 @@ final class WhatifCommand implements Callable<Integer> {
         throw new ConfigException("--audit-log " + log + ": no such file");
       }
     }
-    ClusterSpec spec = cluster.load(null).spec();
+    ClusterSpec spec;
+    try {
+      spec = clusterSpec();
+    } catch (IOException e) {
+      System.err.println("strata whatif: --conf " + confDir + ": " + (e instanceof RemoteException
+          ? Failures.describe(e) : StackTraces.cut(e.getMessage())));
+      return ExitCodes.FAILED;
+    }
     List<WhatifCandidate> tried = candidates == null ? WhatifCandidate.defaults(spec) : withToday(candidates);
     try {
       BadInputs bad = skipBad ? BadInputs.skipping() : BadInputs.failing();
@@ -139,6 +168,36 @@ final class WhatifCommand implements Callable<Integer> {
       }
       throw e;
     }
+  }
+
+  /** The cluster of --spec, --preset or --conf, its devices as --devices assigns them. */
+  private ClusterSpec clusterSpec() throws IOException {
+    if (cluster.given() == (confDir != null)) {
+      throw new ConfigException(cluster.given() ? "give the cluster once: --spec/--preset or --conf, not both"
+          : "give the cluster: --spec FILE, --preset NAME or, from the live cluster, --conf DIR");
+    }
+    ClusterSpec spec = confDir != null ? liveSpec() : cluster.load(null).spec();
+    if (devices == null) {
+      return spec;
+    }
+    try {
+      return DeviceAssignments.parse(devices, spec).applyTo(spec);
+    } catch (ConfigException e) {
+      throw new ConfigException("--devices " + e.getMessage(), e);
+    }
+  }
+
+  private ClusterSpec liveSpec() throws IOException {
+    if (!Files.isRegularFile(confDir.resolve("core-site.xml"))) {
+      throw new ConfigException("--conf " + confDir + ": no core-site.xml in it (give the cluster's Hadoop client "
+          + "configuration directory, whose fs.defaultFS names the NameNode)");
+    }
+    Configuration conf = HdfsConnection.configuration(confDir, null);
+    kerberos.login(conf);
+    LiveClusterSpec live = LiveClusterSpec.read(conf);
+    live.leftOutVolumes().forEach((type, count) -> System.err.println("strata whatif: " + count + " " + type
+        + " volume(s) left out: no device profile models them"));
+    return live.spec();
   }
 
   private int badInput(BadInputException e) {

@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.cli.shared.ExitCodes;
 import io.strata.core.whatif.PathAnonymizer;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,5 +92,69 @@ class WhatifCommandTest {
     assertTrue(json.contains("hdfs-audit.log: line 57: its text is withheld by --anonymize"), json);
     // The same inputs give the same report: the tokens are stable from run to run.
     assertEquals(table, run(base, "--anonymize"));
+  }
+
+  /** The modeled read throughput of tier-aware/hybrid (placement on the fastest tier) with {@code extra}. */
+  private double tierAwareThroughput(List<String> base, String... extra) throws Exception {
+    List<String> args = new ArrayList<>(base);
+    args.add("--json");
+    args.addAll(List.of(extra));
+    assertEquals(0, cli.strata(args.toArray(String[]::new)), cli.stderr());
+    JsonNode tierAware = new ObjectMapper().readTree(cli.stdout()).get(1);
+    assertEquals("tier-aware/hybrid", tierAware.get("candidate").asText());
+    return tierAware.get("readThroughputMBps").asDouble();
+  }
+
+  @Test
+  void devicesOverrideTheProfilesTheReplayModels() throws Exception {
+    List<String> base = inputs();
+    double hats = tierAwareThroughput(base);
+    // The files fit the SSDs, PCIe (533 MB/s) and SATA (191 MB/s) ones: all PCIe is faster, all SATA slower.
+    double allPcie = tierAwareThroughput(base, "--devices", "SSD=pcie-ssd");
+    double pcieAsSata = tierAwareThroughput(base, "--devices", "pcie-ssd=sata-ssd");
+    assertTrue(allPcie > hats * 1.05, allPcie + " vs " + hats);
+    assertTrue(pcieAsSata < hats * 0.95, pcieAsSata + " vs " + hats);
+  }
+
+  @Test
+  void aBadDeviceAssignmentNamesTheOptionAndTheValue() throws Exception {
+    List<String> args = new ArrayList<>(inputs());
+    args.addAll(List.of("--devices", "SSD=hdd"));
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata(args.toArray(String[]::new)));
+    assertEquals("strata: --devices 'SSD=hdd': device 'hdd' models DISK volumes, not SSD\n", cli.stderr());
+  }
+
+  @Test
+  void theClusterIsGivenExactlyOnce() throws Exception {
+    List<String> args = new ArrayList<>(inputs());
+    args.addAll(List.of("--conf", dir.toString()));
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata(args.toArray(String[]::new)));
+    assertTrue(cli.stderr().contains("give the cluster once: --spec/--preset or --conf, not both"), cli.stderr());
+    args = new ArrayList<>(inputs());
+    args.remove("--preset");
+    args.remove("hats");
+    assertEquals(ExitCodes.BAD_INPUT, cli.strata(args.toArray(String[]::new)));
+    assertTrue(cli.stderr().contains("give the cluster: --spec FILE, --preset NAME or"), cli.stderr());
+  }
+
+  @Test
+  void anUnreachableNameNodeIsNamedWithoutAStackTrace() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    Path conf = Files.createDirectories(dir.resolve("conf"));
+    Files.writeString(conf.resolve("core-site.xml"), "<configuration>"
+        + "<property><name>fs.defaultFS</name><value>hdfs://127.0.0.1:" + port + "</value></property>"
+        // One attempt: the test need not wait for Hadoop's ten.
+        + "<property><name>ipc.client.connect.max.retries</name><value>0</value></property></configuration>");
+    List<String> args = new ArrayList<>(inputs());
+    args.set(args.indexOf("--preset"), "--conf");
+    args.set(args.indexOf("hats"), conf.toString());
+    assertEquals(ExitCodes.FAILED, cli.strata(args.toArray(String[]::new)));
+    String err = cli.stderr();
+    assertTrue(err.startsWith("strata whatif: --conf " + conf + ": the NameNode at hdfs://127.0.0.1:" + port
+        + " (fs.defaultFS) cannot be reached: Connection refused"), err);
+    assertFalse(err.contains("\tat "), err);
   }
 }
