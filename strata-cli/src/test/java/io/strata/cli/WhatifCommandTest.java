@@ -157,4 +157,17 @@ class WhatifCommandTest {
         + " (fs.defaultFS) cannot be reached: Connection refused"), err);
     assertFalse(err.contains("\tat "), err);
   }
+
+  @Test
+  void progressBarsRunOverTheLogsReadAndTheReplayUnlessSwitchedOff() throws Exception {
+    List<String> args = new ArrayList<>(inputs());
+    args.remove("--no-progress");
+    assertEquals(0, cli.strata(args.toArray(String[]::new)), cli.stderr());
+    assertTrue(cli.stderr().contains("reading audit log 100%"), cli.stderr());
+    assertTrue(cli.stderr().contains("simulating 100%"), cli.stderr());
+    args.add("--json");
+    assertEquals(0, cli.strata(args.toArray(String[]::new)), cli.stderr());
+    assertFalse(cli.stderr().contains("reading audit log"), cli.stderr());
+    assertFalse(run(inputs()).contains("reading audit log"));
+  }
 }
