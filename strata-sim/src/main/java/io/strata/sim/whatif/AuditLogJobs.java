@@ -99,10 +99,12 @@ public final class AuditLogJobs {
     }
   }
 
-  /** A bar over the logs' bytes on disk, drawn as the replay's bar is. */
+  /** A bar over the logs' bytes on disk, drawn as the replay's bar is; in KiB for logs below 16 MiB. */
   private static ProgressBar progressBar(long totalBytes) {
-    return new ProgressBarBuilder().setTaskName("reading audit log").setInitialMax(totalBytes).setUnit(" MiB", 1 << 20)
-        .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+    boolean small = totalBytes < 16L << 20;
+    return new ProgressBarBuilder().setTaskName("reading audit log").setInitialMax(totalBytes)
+        .setUnit(small ? " KiB" : " MiB", small ? 1 << 10 : 1 << 20).setStyle(ProgressBarStyle.ASCII)
+        .setConsumer(new ConsoleProgressBarConsumer(System.err))
         .setUpdateIntervalMillis(500).build();
   }
 
