@@ -104,7 +104,7 @@ final class WhatifCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "candidates replayed at once (default: CPU cores)")
   Integer threads;
 
-  @Option(names = "--no-progress", description = "no progress bar")
+  @Option(names = "--no-progress", description = "no progress bars (over the audit logs read, over the replay)")
   boolean noProgress;
 
   @Option(names = "--anonymize", description = {"replace every path in every output by a stable hash of each of its",

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * by file and line only.
  */
 public final class PathAnonymizer {
-  /** 48 bits: two different names of one namespace share a token with a chance of about n^2 / 2^49. */
-  public static final int TOKEN_HEX_DIGITS = 12;
+  /** 64 bits: two of n different names share a token with a chance of about n^2 / 2^65. */
+  public static final int TOKEN_HEX_DIGITS = 16;
 
   /** {@code source:LINE: reason}, as {@link BadInputException#atLine} words it. */
   private static final Pattern LINE_PROBLEM = Pattern.compile("^(.*?):(\\d+): ");

@@ -9,14 +9,14 @@ import org.junit.jupiter.api.Test;
 
 /** Paths replaced by stable per-component tokens, and bad lines named without their text. */
 class PathAnonymizerTest {
-  /** The first 12 hex digits of {@code printf user | sha256sum}: the same token on every machine and in every run. */
-  private static final String USER = "04f8996da763";
+  /** The first 16 hex digits of {@code printf user | sha256sum}: the same token on every machine and in every run. */
+  private static final String USER = "04f8996da763b7a9";
 
   @Test
   void eachComponentBecomesTheStartOfItsSha256() {
     assertEquals("/" + USER, PathAnonymizer.path("/user"));
     String alice = PathAnonymizer.path("/user/alice/data.csv");
-    assertTrue(alice.matches("/" + USER + "/[0-9a-f]{12}/[0-9a-f]{12}"), alice);
+    assertTrue(alice.matches("/" + USER + "/[0-9a-f]{16}/[0-9a-f]{16}"), alice);
     assertFalse(alice.contains("alice") || alice.contains("data"), alice);
   }
 
