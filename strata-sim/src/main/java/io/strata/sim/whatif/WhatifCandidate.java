@@ -10,7 +10,6 @@ import io.strata.sim.trace.TraceSource;
 import io.strata.core.tier.Tier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
 
 /**
  * A configuration to try: placement, retrieval order, autotier advisor and backup standby. It answers for itself:
@@ -98,15 +97,10 @@ public record WhatifCandidate(String placement, String retrieval, String popular
         .blockSize(blockSize).replication(replication).byteScale(1.0).power(power).build();
   }
 
-  /** The commands and keys that would put this candidate in force on the real cluster. */
-  public List<String> howToApply() {
-    return howToApply(UnaryOperator.identity());
-  }
-
-  /** As {@link #howToApply()}, each HDFS path in it shown as {@code paths} gives it (e.g. anonymized). */
-  public List<String> howToApply(UnaryOperator<String> paths) {
+  /** The commands and keys that would put this candidate in force on the real cluster, paths as {@code paths} says. */
+  public List<String> howToApply(ReportPaths paths) {
     List<String> steps = new ArrayList<>();
-    steps.add("strata policy set " + paths.apply("/") + " " + placement);
+    steps.add("strata policy set " + paths.path("/") + " " + placement);
     steps.add("-Dstrata.retrieval.policy=" + retrieval);
     if (!popularity.equals(SimPolicies.NO_POPULARITY)) {
       steps.add("strata autotier --advisor " + popularity + " --audit-log <hdfs-audit.log>");

@@ -82,6 +82,6 @@ public record WhatifResult(WhatifCandidate candidate, SimResult result, SimResul
 
   /** The commands that apply the candidate, their paths shown as {@code paths} says. */
   public List<String> howToApply(ReportPaths paths) {
-    return candidate.howToApply(paths::path);
+    return candidate.howToApply(paths);
   }
 }
