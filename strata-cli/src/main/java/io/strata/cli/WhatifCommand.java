@@ -144,8 +144,7 @@ final class WhatifCommand implements Callable<Integer> {
       BadInputs bad = skipBad ? BadInputs.skipping() : BadInputs.failing();
       WhatifNamespace namespace = WhatifNamespace.read(NamespaceImages.open(fsimage, zoneId, bad));
       if (bad.skipped() > 0) {
-        System.err.println("strata whatif: " + fsimage + ": " + bad.skipped()
-            + " bad line(s) or entries skipped, the first: " + problem(bad.first().orElseThrow()));
+        System.err.println("strata whatif: " + fsimage + ": " + bad.summary(this::problem));
       }
       WhatifRun run = new WhatifRun(namespace, auditLogs, zoneId, skipBad, spec, blockSize.bytes(), replication);
       List<WhatifResult> results = run.run(tried, threadCount, !noProgress && !json);

@@ -36,7 +36,7 @@ class WhatifCommandTest {
         + "ip=/10.0.0.1\tcmd=%s\tsrc=%s\tdst=null\tperm=null\tproto=rpc", second / 60, second % 60, cmd, src);
   }
 
-  /** An image of 10 files of 100 MiB under {@link #DIRECTORY}, and a log of skewed reads plus one bad line. */
+  /** An image of 10 files of 100 MiB under {@link #DIRECTORY}, a log of skewed reads, each with one bad line. */
   private List<String> inputs() throws Exception {
     List<String> image = new ArrayList<>(List.of(HEADER));
     for (String d : List.of("/", "/zebracorp", DIRECTORY)) {
@@ -46,6 +46,9 @@ class WhatifCommandTest {
       image.add(DIRECTORY + "/target-list-" + i + "\t3\t2026-03-01 09:00\t2026-03-01 09:00\t" + 64 * MIB + "\t2\t"
           + 100 * MIB + "\t0\t0\t-rw-r--r--\thdfs\tsupergroup");
     }
+    // An entry the reader refuses, whose message quotes its path.
+    image.add("zebracorp/target-list-relative\t3\t2026-03-01 09:00\t2026-03-01 09:00\t" + 64 * MIB + "\t1\t" + MIB
+        + "\t0\t0\t-rw-r--r--\thdfs\tsupergroup");
     List<String> log = new ArrayList<>();
     int second = 0;
     for (int i = 0; i < 10; i++) {
@@ -76,6 +79,7 @@ class WhatifCommandTest {
     // Without --anonymize the bad line is quoted with its path: the check below can fail.
     String plain = run(base);
     assertTrue(plain.contains("target-list-3"), plain);
+    assertTrue(plain.contains("target-list-relative"), plain);
 
     String table = run(base, "--anonymize");
     String json = run(base, "--anonymize", "--json");
@@ -89,6 +93,7 @@ class WhatifCommandTest {
     }
     assertTrue(table.contains("strata policy set " + PathAnonymizer.path("/") + " tier-aware"), table);
     assertTrue(table.contains("hdfs-audit.log: line 57: its text is withheld by --anonymize"), table);
+    assertTrue(table.contains("image.tsv: line 15: its text is withheld by --anonymize"), table);
     assertTrue(json.contains("hdfs-audit.log: line 57: its text is withheld by --anonymize"), json);
     // The same inputs give the same report: the tokens are stable from run to run.
     assertEquals(table, run(base, "--anonymize"));
