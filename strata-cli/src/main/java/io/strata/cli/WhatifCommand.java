@@ -3,17 +3,26 @@ package io.strata.cli;
 import io.strata.cli.shared.ByteSizeArg;
 import io.strata.cli.shared.ClusterChoice;
 import io.strata.cli.shared.ExitCodes;
+import io.strata.cli.shared.Failures;
+import io.strata.cli.shared.HdfsConnection;
+import io.strata.cli.shared.KerberosLogin;
 import io.strata.cli.shared.OptionChecks;
 import io.strata.core.config.ConfigException;
 import io.strata.core.spec.ClusterSpec;
+import io.strata.core.spec.DeviceAssignments;
 import io.strata.core.whatif.BadInputException;
 import io.strata.core.whatif.BadInputs;
+import io.strata.core.whatif.PathAnonymizer;
+import io.strata.hdfs.StackTraces;
+import io.strata.hdfs.whatif.LiveClusterSpec;
 import io.strata.hdfs.whatif.NamespaceImages;
+import io.strata.sim.whatif.ReportPaths;
 import io.strata.sim.whatif.WhatifCandidate;
 import io.strata.sim.whatif.WhatifNamespace;
 import io.strata.sim.whatif.WhatifReport;
 import io.strata.sim.whatif.WhatifResult;
 import io.strata.sim.whatif.WhatifRun;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +31,8 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.ipc.RemoteException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,7 +44,8 @@ import picocli.CommandLine.Option;
         "once per candidate configuration (--try), and compare each with today's: read",
         "throughput, job time, bytes read per tier and locality, SSD bytes written, bytes to",
         "move and the balancer's time for them, disk energy, and the commands that apply it.",
-        "The cluster comes from --spec FILE (or --preset NAME)."})
+        "The cluster comes from --spec FILE, --preset NAME or, live, --conf DIR; --devices",
+        "overrides its device profiles."})
 final class WhatifCommand implements Callable<Integer> {
   @Option(names = "--fsimage", required = true, paramLabel = "FILE",
       description = "the namespace: an fsimage ('hdfs dfsadmin -fetchImage DIR') or its Delimited text")
@@ -50,6 +62,21 @@ final class WhatifCommand implements Callable<Integer> {
 
   @Mixin
   ClusterChoice cluster;
+
+  @Option(names = "--conf", paramLabel = "DIR",
+      description = {"the cluster from the live one: the Hadoop client configuration directory",
+          "(core-site.xml, hdfs-site.xml) of a NameNode to ask for its DataNodes' storages, as the",
+          "Balancer does (needs the HDFS superuser); instead of --spec/--preset"})
+  Path confDir;
+
+  @Mixin
+  KerberosLogin kerberos;
+
+  @Option(names = "--devices", paramLabel = "KEY=PROFILE", split = ",",
+      description = {"the device profile ('strata devices') that models a storage type's or a tier's",
+          "volumes, e.g. SSD=pcie-ssd,DISK=hdd or sata-ssd=pcie-ssd (default: the spec's; with",
+          "--conf SSD=sata-ssd, DISK=hdd, ARCHIVE=nas-filer)"})
+  List<String> devices;
 
   @Option(names = "--try", paramLabel = "CANDIDATE", split = ",",
       description = {"PLACEMENT/RETRIEVAL[/ADVISOR[/IDLE_SECONDS]], e.g. tier-aware/hybrid or",
@@ -77,17 +104,19 @@ final class WhatifCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "candidates replayed at once (default: CPU cores)")
   Integer threads;
 
-  @Option(names = "--no-progress", description = "no progress bar")
+  @Option(names = "--no-progress", description = "no progress bars (over the audit logs read, over the replay)")
   boolean noProgress;
+
+  @Option(names = "--anonymize", description = {"replace every path in every output by a stable hash of each of its",
+      "components (the same path gives the same tokens in every run), and name bad input lines",
+      "by file and line only, so that the report can be shared"})
+  boolean anonymize;
 
   @Override
   public Integer call() throws Exception {
     OptionChecks.atLeastOne(replication, "--replication");
     int threadCount = OptionChecks.atLeastOne(
         threads == null ? Runtime.getRuntime().availableProcessors() : threads, "--threads");
-    if (!cluster.given()) {
-      throw new ConfigException("give the cluster: --spec FILE (or --preset NAME)");
-    }
     ZoneId zoneId;
     try {
       zoneId = ZoneId.of(zone);
@@ -102,22 +131,29 @@ final class WhatifCommand implements Callable<Integer> {
         throw new ConfigException("--audit-log " + log + ": no such file");
       }
     }
-    ClusterSpec spec = cluster.load(null).spec();
+    ClusterSpec spec;
+    try {
+      spec = clusterSpec();
+    } catch (IOException e) {
+      System.err.println("strata whatif: --conf " + confDir + ": " + (e instanceof RemoteException
+          ? Failures.describe(e) : StackTraces.cut(e.getMessage())));
+      return ExitCodes.FAILED;
+    }
     List<WhatifCandidate> tried = candidates == null ? WhatifCandidate.defaults(spec) : withToday(candidates);
     try {
       BadInputs bad = skipBad ? BadInputs.skipping() : BadInputs.failing();
       WhatifNamespace namespace = WhatifNamespace.read(NamespaceImages.open(fsimage, zoneId, bad));
       if (bad.skipped() > 0) {
-        System.err.println("strata whatif: " + fsimage + ": " + bad.summary());
+        System.err.println("strata whatif: " + fsimage + ": " + bad.summary(this::problem));
       }
       WhatifRun run = new WhatifRun(namespace, auditLogs, zoneId, skipBad, spec, blockSize.bytes(), replication);
       List<WhatifResult> results = run.run(tried, threadCount, !noProgress && !json);
       long skippedLines = results.get(0).result().run().skippedLines();
       if (skippedLines > 0) {
         System.err.println("strata whatif: " + skippedLines + " bad audit log line(s) skipped, the first: "
-            + results.get(0).result().run().traceProblems().get(0));
+            + paths().problem(results.get(0).result().run().traceProblems().get(0)));
       }
-      System.out.print(json ? WhatifReport.json(results) + "\n" : WhatifReport.table(results));
+      System.out.print(json ? WhatifReport.json(results, paths()) + "\n" : WhatifReport.table(results, paths()));
       if (chart != null) {
         WhatifReport.writeChart(chart, results);
         (json ? System.err : System.out).println("wrote " + chart);
@@ -133,9 +169,47 @@ final class WhatifCommand implements Callable<Integer> {
     }
   }
 
-  private static int badInput(BadInputException e) {
-    System.err.println("strata whatif: " + e.getMessage() + " (--skip-bad skips and counts such lines)");
+  /** The cluster of --spec, --preset or --conf, its devices as --devices assigns them. */
+  private ClusterSpec clusterSpec() throws IOException {
+    if (cluster.given() == (confDir != null)) {
+      throw new ConfigException(cluster.given() ? "give the cluster once: --spec/--preset or --conf, not both"
+          : "give the cluster: --spec FILE, --preset NAME or, from the live cluster, --conf DIR");
+    }
+    ClusterSpec spec = confDir != null ? liveSpec() : cluster.load(null).spec();
+    if (devices == null) {
+      return spec;
+    }
+    try {
+      return DeviceAssignments.parse(devices, spec).applyTo(spec);
+    } catch (ConfigException e) {
+      throw new ConfigException("--devices " + e.getMessage(), e);
+    }
+  }
+
+  private ClusterSpec liveSpec() throws IOException {
+    if (!Files.isRegularFile(confDir.resolve("core-site.xml"))) {
+      throw new ConfigException("--conf " + confDir + ": no core-site.xml in it (give the cluster's Hadoop client "
+          + "configuration directory, whose fs.defaultFS names the NameNode)");
+    }
+    Configuration conf = HdfsConnection.configuration(confDir, null);
+    kerberos.login(conf);
+    LiveClusterSpec live = LiveClusterSpec.read(conf);
+    live.leftOutVolumes().forEach((type, count) -> System.err.println("strata whatif: " + count + " " + type
+        + " volume(s) left out: no device profile models them"));
+    return live.spec();
+  }
+
+  private int badInput(BadInputException e) {
+    System.err.println("strata whatif: " + problem(e) + " (--skip-bad skips and counts such lines)");
     return ExitCodes.BAD_INPUT;
+  }
+
+  private ReportPaths paths() {
+    return anonymize ? ReportPaths.ANONYMIZED : ReportPaths.AS_GIVEN;
+  }
+
+  private String problem(BadInputException e) {
+    return anonymize ? PathAnonymizer.problem(e) : e.getMessage();
   }
 
   /** The candidates given, today's first unless given first already. */

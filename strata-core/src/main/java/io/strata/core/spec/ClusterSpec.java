@@ -2,11 +2,16 @@ package io.strata.core.spec;
 
 import io.strata.core.config.ConfigException;
 import io.strata.core.device.DeviceCatalog;
+import io.strata.core.device.DeviceProfile;
 import io.strata.core.device.StorageKind;
 import io.strata.core.tier.TierMap;
+import io.strata.core.tier.TierRule;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A cluster layout: racks, nodes and the devices on each, with the tiers they form. The embedded cluster,
@@ -65,6 +70,56 @@ public record ClusterSpec(
       }
     }
     return indexes;
+  }
+
+  /**
+   * The tiers of {@code racks} under {@code rules}: every volume lands in exactly one tier; a tier's speed is that
+   * of its slowest device.
+   *
+   * @throws ConfigException when one tier would hold volumes of two storage types
+   */
+  public static TierMap tierMap(List<TierRule> rules, List<RackSpec> racks) {
+    TierMap resolver = TierMap.of(rules, List.of());
+    Map<String, TierMap.TierSpeed> speeds = new LinkedHashMap<>();
+    for (RackSpec rack : racks) {
+      for (NodeSpec node : rack.nodes()) {
+        for (VolumeSpec volume : node.volumes()) {
+          String tier = resolver.tierName(node.host(), volume.storageKind(), volume.device().name());
+          TierMap.TierSpeed current = speeds.get(tier);
+          if (current != null && current.kind() != volume.storageKind()) {
+            throw new ConfigException("tier '" + tier + "' would hold both " + current.kind() + " and "
+                + volume.storageKind() + " volumes; name the tiers apart");
+          }
+          double read = current == null ? volume.device().readMBps()
+              : Math.min(current.readMBps(), volume.device().readMBps());
+          double iops = current == null ? volume.device().iops() : Math.min(current.iops(), volume.device().iops());
+          boolean backup = current == null ? volume.backup() : current.backup() && volume.backup();
+          speeds.put(tier, new TierMap.TierSpeed(tier, volume.storageKind(), read, iops, backup));
+        }
+      }
+    }
+    return TierMap.of(rules, new ArrayList<>(speeds.values()));
+  }
+
+  /**
+   * This spec with each volume's device replaced by {@code device} gives it (the same profile to keep it), the
+   * tiers kept by their rules and their speeds taken from the new devices.
+   */
+  public ClusterSpec withDevices(BiFunction<NodeSpec, VolumeSpec, DeviceProfile> device) {
+    List<RackSpec> changed = new ArrayList<>();
+    for (RackSpec rack : racks) {
+      List<NodeSpec> nodes = new ArrayList<>();
+      for (NodeSpec node : rack.nodes()) {
+        List<VolumeSpec> volumes = new ArrayList<>();
+        for (VolumeSpec volume : node.volumes()) {
+          volumes.add(new VolumeSpec(device.apply(node, volume), volume.capacityBytes(), volume.backup()));
+        }
+        nodes.add(new NodeSpec(node.host(), node.rack(), volumes, node.pageCacheBytes()));
+      }
+      changed.add(new RackSpec(rack.name(), nodes));
+    }
+    return new ClusterSpec(name, description, devices, changed, network, tierMap(tierMap.rules(), changed),
+        intermediateTier);
   }
 
   /** Every node, rack by rack, in spec order. */

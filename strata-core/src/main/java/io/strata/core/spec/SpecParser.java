@@ -11,7 +11,6 @@ import io.strata.core.tier.TierRule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -209,27 +208,11 @@ public final class SpecParser {
         node.get("rackUplinkGbps") == null ? defaults.rackUplinkGbps() : node.get("rackUplinkGbps").positive());
   }
 
-  /** Every volume lands in exactly one tier; a tier's speed is that of its slowest device. */
   private static TierMap buildTierMap(List<TierRule> rules, List<RackSpec> racks, ConfigNode root) {
-    TierMap resolver = TierMap.of(rules, List.of());
-    Map<String, TierMap.TierSpeed> speeds = new LinkedHashMap<>();
-    for (RackSpec rack : racks) {
-      for (NodeSpec node : rack.nodes()) {
-        for (VolumeSpec volume : node.volumes()) {
-          String tier = resolver.tierName(node.host(), volume.storageKind(), volume.device().name());
-          TierMap.TierSpeed current = speeds.get(tier);
-          if (current != null && current.kind() != volume.storageKind()) {
-            throw root.error("tier '" + tier + "' would hold both " + current.kind() + " and "
-                + volume.storageKind() + " volumes; name the tiers apart");
-          }
-          double read = current == null ? volume.device().readMBps()
-              : Math.min(current.readMBps(), volume.device().readMBps());
-          double iops = current == null ? volume.device().iops() : Math.min(current.iops(), volume.device().iops());
-          boolean backup = current == null ? volume.backup() : current.backup() && volume.backup();
-          speeds.put(tier, new TierMap.TierSpeed(tier, volume.storageKind(), read, iops, backup));
-        }
-      }
+    try {
+      return ClusterSpec.tierMap(rules, racks);
+    } catch (ConfigException e) {
+      throw root.error(e.getMessage());
     }
-    return TierMap.of(rules, new ArrayList<>(speeds.values()));
   }
 }

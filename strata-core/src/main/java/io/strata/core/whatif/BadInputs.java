@@ -1,6 +1,7 @@
 package io.strata.core.whatif;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What the readers do with a line or entry they cannot read: stop at the first with its error (the default), or
@@ -53,7 +54,12 @@ public final class BadInputs {
 
   /** "no bad lines or entries", or how many were skipped and the first of them. */
   public String summary() {
+    return summary(BadInputException::getMessage);
+  }
+
+  /** As {@link #summary()}, the first shown as {@code shown} words it (e.g. without its text). */
+  public String summary(Function<BadInputException, String> shown) {
     return skipped == 0 ? "no bad lines or entries"
-        : skipped + " bad line(s) or entries skipped, the first: " + first.getMessage();
+        : skipped + " bad line(s) or entries skipped, the first: " + shown.apply(first);
   }
 }

@@ -20,6 +20,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * An operator's audit logs as the simulator's jobs, in time order, parsed once and shared by every candidate's
@@ -34,6 +38,8 @@ public final class AuditLogJobs {
   private static final int RECORD_BYTES = 8 + 8 + 8 + 4;
   private static final int RECORDS_PER_CHUNK = Integer.MAX_VALUE / RECORD_BYTES;
   private static final long GONE = -1;
+  /** Events between two looks at how far the log has been read (summing the open files' positions). */
+  private static final int PROGRESS_EVENTS = 4096;
 
   private final ByteBuffer[] chunks;
   private final long jobs;
@@ -58,15 +64,29 @@ public final class AuditLogJobs {
 
   /** Reads {@code logs} once, merged in time order, against {@code namespace}. */
   public static AuditLogJobs read(WhatifNamespace namespace, List<Path> logs, ZoneId zone, boolean skipBad) {
+    return read(namespace, logs, zone, skipBad, false);
+  }
+
+  /** As {@link #read(WhatifNamespace, List, ZoneId, boolean)}, with a progress bar over the logs' bytes. */
+  public static AuditLogJobs read(WhatifNamespace namespace, List<Path> logs, ZoneId zone, boolean skipBad,
+      boolean progressBar) {
     BadInputs bad = skipBad ? BadInputs.skipping() : BadInputs.failing();
-    try (MergedAuditLog log = MergedAuditLog.open(logs, zone, bad)) {
+    try (MergedAuditLog log = MergedAuditLog.open(logs, zone, bad);
+         ProgressBar bar = progressBar ? progressBar(log.totalBytes()) : null) {
       Path file = Files.createTempFile("strata-whatif-jobs", ".bin");
       try {
         Parse parse = new Parse(namespace);
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file),
             1 << 16))) {
+          long events = 0;
           for (AuditEvent event = log.next(); event != null; event = log.next()) {
             parse.add(event, log.records(), out);
+            if (bar != null && ++events % PROGRESS_EVENTS == 0) {
+              bar.stepTo(log.bytesRead());
+            }
+          }
+          if (bar != null) {
+            bar.stepTo(log.totalBytes());
           }
         }
         return new AuditLogJobs(map(file, parse.jobs), parse.jobs, namespace, parse.newPaths, bad, log.position(),
@@ -77,6 +97,15 @@ public final class AuditLogJobs {
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
+  }
+
+  /** A bar over the logs' bytes on disk, drawn as the replay's bar is; in KiB for logs below 16 MiB. */
+  private static ProgressBar progressBar(long totalBytes) {
+    boolean small = totalBytes < 16L << 20;
+    return new ProgressBarBuilder().setTaskName("reading audit log").setInitialMax(totalBytes)
+        .setUnit(small ? " KiB" : " MiB", small ? 1 << 10 : 1 << 20).setStyle(ProgressBarStyle.ASCII)
+        .setConsumer(new ConsoleProgressBarConsumer(System.err))
+        .setUpdateIntervalMillis(500).build();
   }
 
   private static ByteBuffer[] map(Path file, long records) throws IOException {

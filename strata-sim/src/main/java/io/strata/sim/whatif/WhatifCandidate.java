@@ -97,10 +97,10 @@ public record WhatifCandidate(String placement, String retrieval, String popular
         .blockSize(blockSize).replication(replication).byteScale(1.0).power(power).build();
   }
 
-  /** The commands and keys that would put this candidate in force on the real cluster. */
-  public List<String> howToApply() {
+  /** The commands and keys that would put this candidate in force on the real cluster, paths as {@code paths} says. */
+  public List<String> howToApply(ReportPaths paths) {
     List<String> steps = new ArrayList<>();
-    steps.add("strata policy set / " + placement);
+    steps.add("strata policy set " + paths.path("/") + " " + placement);
     steps.add("-Dstrata.retrieval.policy=" + retrieval);
     if (!popularity.equals(SimPolicies.NO_POPULARITY)) {
       steps.add("strata autotier --advisor " + popularity + " --audit-log <hdfs-audit.log>");

@@ -2,6 +2,8 @@ package io.strata.sim.whatif;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.sim.metrics.SimResult;
 import io.strata.sim.report.ChartReport;
 import io.strata.sim.report.GroupResults;
@@ -24,6 +26,11 @@ public final class WhatifReport {
 
   /** One line per candidate, ratios to today's, then where each reads from and how to apply it. */
   public static String table(List<WhatifResult> results) {
+    return table(results, ReportPaths.AS_GIVEN);
+  }
+
+  /** As {@link #table(List)}, its paths shown as {@code paths} says. */
+  public static String table(List<WhatifResult> results, ReportPaths paths) {
     StringBuilder out = new StringBuilder();
     int width = Math.max(12, results.stream().mapToInt(r -> r.name().length()).max().orElse(0));
     out.append(String.format(Locale.ROOT, "%-" + width + "s  %18s  %16s  %12s  %12s  %12s  %10s%n", "candidate",
@@ -44,21 +51,26 @@ public final class WhatifReport {
     out.append("\nto apply:\n");
     for (WhatifResult r : results) {
       out.append("  ").append(r.name()).append(":\n");
-      r.howToApply().forEach(step -> out.append("    ").append(step).append('\n'));
+      r.howToApply(paths).forEach(step -> out.append("    ").append(step).append('\n'));
     }
     return out.toString();
   }
 
   /** Every candidate's figures, its full simulator result and how to apply it, as JSON. */
   public static String json(List<WhatifResult> results) {
+    return json(results, ReportPaths.AS_GIVEN);
+  }
+
+  /** As {@link #json(List)}, its paths and the simulator's bad-line messages shown as {@code paths} says. */
+  public static String json(List<WhatifResult> results, ReportPaths paths) {
     try {
-      return MAPPER.writeValueAsString(results.stream().map(WhatifReport::fields).toList());
+      return MAPPER.writeValueAsString(results.stream().map(r -> fields(r, paths)).toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static Map<String, Object> fields(WhatifResult r) {
+  private static Map<String, Object> fields(WhatifResult r, ReportPaths paths) {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("candidate", r.name());
     f.put("readThroughputMBps", r.result().io().throughputMBps());
@@ -70,12 +82,18 @@ public final class WhatifReport {
     f.put("bytesToMove", r.bytesToMove());
     f.put("migrationSeconds", r.migrationSeconds());
     f.put("diskJoules", r.diskJoules());
-    f.put("apply", r.howToApply());
-    f.put("simulation", r.result());
+    f.put("apply", r.howToApply(paths));
+    ObjectNode simulation = MAPPER.valueToTree(r.result());
+    ArrayNode problems = ((ObjectNode) simulation.get("run")).putArray("traceProblems");
+    r.result().run().traceProblems().forEach(problem -> problems.add(paths.problem(problem)));
+    f.put("simulation", simulation);
     return f;
   }
 
-  /** A PNG of read throughput, job time and disk energy per candidate, ratios to today's. */
+  /**
+   * A PNG of read throughput, job time and disk energy per candidate, ratios to today's: it names candidates and
+   * figures only, no path.
+   */
   public static void writeChart(Path file, List<WhatifResult> results) throws IOException {
     List<SimResult> runs = results.stream().map(WhatifResult::result).toList();
     ChartReport.writePng(file, new GroupResults("strata whatif: candidates against today's", runs), CHART_METRICS);

@@ -80,7 +80,8 @@ public record WhatifResult(WhatifCandidate candidate, SimResult result, SimResul
     return result.time().meanJobSeconds();
   }
 
-  public List<String> howToApply() {
-    return candidate.howToApply();
+  /** The commands that apply the candidate, their paths shown as {@code paths} says. */
+  public List<String> howToApply(ReportPaths paths) {
+    return candidate.howToApply(paths);
   }
 }

@@ -30,7 +30,12 @@ public record WhatifRun(WhatifNamespace namespace, List<Path> logs, ZoneId zone,
 
   /** The audit logs read once into the jobs every candidate replays. */
   public AuditLogJobs jobs() {
-    return AuditLogJobs.read(namespace, logs, zone, skipBad);
+    return jobs(false);
+  }
+
+  /** As {@link #jobs()}, with a progress bar over the logs' bytes when {@code progressBar}. */
+  public AuditLogJobs jobs(boolean progressBar) {
+    return AuditLogJobs.read(namespace, logs, zone, skipBad, progressBar);
   }
 
   /** Each candidate's result, in the candidates' order; the first is the baseline the others are compared to. */
@@ -39,7 +44,7 @@ public record WhatifRun(WhatifNamespace namespace, List<Path> logs, ZoneId zone,
     for (WhatifCandidate candidate : candidates) {
       candidate.check(spec);
     }
-    return run(candidates, jobs(), threads, progressBar);
+    return run(candidates, jobs(progressBar), threads, progressBar);
   }
 
   /** As {@link #run(List, int, boolean)}, replaying jobs already read (a bench times reading and replay apart). */
