@@ -171,8 +171,9 @@ final class JobScheduler {
       run.power().jobDone(job.sequence);
     }
     if (job.input != null) {
-      job.input.unpin();
+      // Used before unpinned, so the file rejoins its tiers' eviction order at the end, where a use puts it.
       run.store().touch(job.input, now);
+      job.input.unpin();
     }
   }
 }

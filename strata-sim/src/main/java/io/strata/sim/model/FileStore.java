@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.IntConsumer;
 
 /**
@@ -51,7 +50,7 @@ public final class FileStore {
    * eviction walks only the files it may evict instead of every file (jobs in flight pin theirs, and a backlog of
    * them made every eviction walk them all).
    */
-  private final List<TreeMap<Long, SimFile>> lruByTier = new ArrayList<>();
+  private final List<TierLru> lruByTier = new ArrayList<>();
   private long lruClock;
   private final long[] usedBytes;
   private final long[] peakUsedBytes;
@@ -84,7 +83,7 @@ public final class FileStore {
     this.writtenBytes = new long[cluster.tiers().size()];
     this.loadedBytes = new long[cluster.tiers().size()];
     for (int t = 0; t < cluster.tiers().size(); t++) {
-      lruByTier.add(new TreeMap<>());
+      lruByTier.add(new TierLru(t, cluster.tiers().size()));
     }
   }
 
@@ -120,9 +119,9 @@ public final class FileStore {
   }
 
   private void used(SimFile file) {
-    forEachTier(file.indexedTiers, t -> lruByTier.get(t).remove(file.lruSequence));
+    forEachTier(file.indexedTiers, t -> lruByTier.get(t).remove(file));
     file.lruSequence = ++lruClock;
-    forEachTier(file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
+    forEachTier(file.indexedTiers, t -> lruByTier.get(t).add(file));
   }
 
   /**
@@ -134,13 +133,13 @@ public final class FileStore {
       return;
     }
     int mask = file.pins() > 0 ? 0 : file.tierMask();
-    forEachTier(file.indexedTiers & ~mask, t -> lruByTier.get(t).remove(file.lruSequence));
-    forEachTier(mask & ~file.indexedTiers, t -> lruByTier.get(t).put(file.lruSequence, file));
+    forEachTier(file.indexedTiers & ~mask, t -> lruByTier.get(t).remove(file));
+    forEachTier(mask & ~file.indexedTiers, t -> lruByTier.get(t).add(file));
     file.indexedTiers = mask;
   }
 
   private void unindex(SimFile file) {
-    forEachTier(file.indexedTiers, t -> lruByTier.get(t).remove(file.lruSequence));
+    forEachTier(file.indexedTiers, t -> lruByTier.get(t).remove(file));
     file.indexedTiers = 0;
   }
 
@@ -317,7 +316,7 @@ public final class FileStore {
   }
 
   private void evict(int tier, long target, double now) {
-    Iterator<SimFile> eldest = lruByTier.get(tier).values().iterator();
+    Iterator<SimFile> eldest = lruByTier.get(tier).iterator();
     List<SimFile> victims = new ArrayList<>();
     long freed = 0;
     while (eldest.hasNext() && usedBytes[tier] - freed > target) {

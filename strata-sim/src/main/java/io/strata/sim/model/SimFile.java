@@ -23,6 +23,10 @@ public final class SimFile {
   long lruSequence;
   /** The tiers under which FileStore indexes the file for eviction: its tier mask while it is in the store. */
   int indexedTiers;
+  /** Per tier, the previous and next file in its {@link TierLru} list (null until first indexed). */
+  SimFile[] lruLinks;
+  /** The tiers whose {@link TierLru} keeps the file apart from its list, having joined at an old place. */
+  int lateTiers;
   /** The store whose file at its path this is, told when it becomes pinned or unpinned; null when none. */
   FileStore owner;
 
