@@ -36,9 +36,15 @@ final class BenchWhatifScaleCommand implements Callable<Integer> {
   @Option(names = "--reuse", description = "read the inputs a --keep run left in --dir instead of generating them")
   boolean reuse;
 
+  @Option(names = "--cluster", paramLabel = "NAME", defaultValue = "hats-500",
+      description = {"the modeled cluster: hats-500 (the simulator's 500 nodes, which hold a 10M-file namespace;",
+          "the default) or a preset such as hats (9 nodes: most of the namespace is evicted and jobs queue up)"})
+  String cluster;
+
   @Override
   public Integer call() throws Exception {
-    WhatifScaleBenchmark.run(new WhatifScaleBenchmark.Settings(files, lines, rotations, dir, keep, reuse),
+    WhatifScaleBenchmark.run(new WhatifScaleBenchmark.Settings(files, lines, rotations, dir, keep, reuse,
+        cluster),
         System.out);
     return 0;
   }

@@ -19,6 +19,8 @@ class BenchWhatifScaleCommandTest {
     assertTrue(cli.stderr().contains("reusing inputs needs the directory"), cli.stderr());
     assertEquals(2, cli.strata("bench", "whatif-scale", "--reuse", "--dir", dir.toString()));
     assertTrue(cli.stderr().contains("no fsimage.tsv and hdfs-audit.log*"), cli.stderr());
+    assertEquals(2, cli.strata("bench", "whatif-scale", "--cluster", "hats-5000"));
+    assertTrue(cli.stderr().contains("cluster 'hats-5000': neither hats-500 nor a preset"), cli.stderr());
   }
 
   @Test
