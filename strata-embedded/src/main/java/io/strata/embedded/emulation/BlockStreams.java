@@ -1,8 +1,6 @@
 package io.strata.embedded.emulation;
 
 import io.strata.embedded.pagecache.PageCache;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,9 +10,10 @@ import java.util.regex.Pattern;
  * ({@code [Sending block BP-..:blk_1_1001]}, likewise receiving, copying, replacing); so each thread keeps a cursor
  * into its block, reading and writing apart (a receiver may read back a partial chunk's checksum before it writes
  * on). Checksum bytes interleave with data the same way on write and read, so a block is one stream of bytes and a
- * whole-block re-read walks the offsets its write filled. A second read of a block on a kept-alive connection starts
- * again at 0 once the cursor reaches the bytes the block's write moved. I/O on other threads (block scanner, disk
- * checks) falls in no block. Thread-safe: DataNode threads call concurrently.
+ * whole-block re-read walks the offsets its write filled. Each read operation opens the block's files ({@link
+ * #opened}), so a second read of a block on a kept-alive connection, whose thread keeps its name, starts again at 0;
+ * nothing is kept per block. I/O on other threads (block scanner, disk checks) falls in no block. Thread-safe:
+ * DataNode threads call concurrently.
  */
 public final class BlockStreams {
   /** A block (its {@link PageCache#key}) and an offset in it. */
@@ -22,12 +21,6 @@ public final class BlockStreams {
 
   private static final Pattern BLOCK_IN_THREAD_NAME = Pattern
       .compile("\\[(?:Sending|Receiving|Copying|Replacing) block (\\S+?:blk_-?\\d+)");
-  /**
-   * Blocks whose written length is remembered, least recently moved out (one entry per block ever written would grow
-   * without end): it only matters while a thread still moves the block, and a DataNode runs at most
-   * {@code dfs.datanode.max.transfer.threads} (4096 by default) at once.
-   */
-  static final int REMEMBERED_BLOCKS = 8192;
 
   private static final class Cursor {
     String threadName;
@@ -37,21 +30,6 @@ public final class BlockStreams {
   }
 
   private final ThreadLocal<Cursor> cursors = ThreadLocal.withInitial(Cursor::new);
-  /** Bytes each recently moved block's write moved (data and checksums): where a re-read on one thread starts over. */
-  private final Map<Long, Long> writtenBytes;
-
-  public BlockStreams() {
-    this(REMEMBERED_BLOCKS);
-  }
-
-  BlockStreams(int rememberedBlocks) {
-    this.writtenBytes = new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
-        return size() > rememberedBlocks;
-      }
-    };
-  }
 
   /**
    * Where the current thread's I/O of {@code length} bytes falls, advancing its cursor; null when the thread moves no
@@ -63,27 +41,24 @@ public final class BlockStreams {
       return null;
     }
     long offset;
-    synchronized (writtenBytes) {
-      if (write) {
-        offset = cursor.writeOffset;
-        cursor.writeOffset += length;
-        writtenBytes.merge(cursor.block, length, Long::sum);
-      } else {
-        Long written = writtenBytes.get(cursor.block);
-        if (written != null && cursor.readOffset >= written) {
-          cursor.readOffset = 0; // the same thread reads the block again
-        }
-        offset = cursor.readOffset;
-        cursor.readOffset += length;
-      }
+    if (write) {
+      offset = cursor.writeOffset;
+      cursor.writeOffset += length;
+    } else {
+      offset = cursor.readOffset;
+      cursor.readOffset += length;
     }
     return new At(cursor.block, offset);
   }
 
-  /** How many blocks' written lengths are remembered. */
-  int rememberedBlocks() {
-    synchronized (writtenBytes) {
-      return writtenBytes.size();
+  /**
+   * The current thread opened a file of its block: a new operation on it starts, so its next read starts at 0 (the
+   * DataNode sends a block from its start, or reads back a partial chunk before writing on); its writes go on.
+   */
+  public void opened() {
+    Cursor cursor = cursor();
+    if (cursor != null) {
+      cursor.readOffset = 0;
     }
   }
 

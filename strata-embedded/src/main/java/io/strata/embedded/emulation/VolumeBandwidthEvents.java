@@ -79,6 +79,14 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     });
   }
 
+  /** A DataNode thread opens a block's file: an operation on the block starts. */
+  @Override
+  public void beforeMetadataOp(FsVolumeSpi volume, FileIoProvider.OPERATION op) {
+    if (op == FileIoProvider.OPERATION.OPEN) {
+      streams.opened();
+    }
+  }
+
   @Override
   public void beforeFileIo(FsVolumeSpi volume, FileIoProvider.OPERATION op, long len) {
     if (volume == null || len <= 0) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.strata.embedded.pagecache.PageCache;
 import org.junit.jupiter.api.Test;
 
-/** Each DataXceiver thread's place in its block, and a bounded memory of what each block's write moved. */
+/** Each DataXceiver thread's place in its block, from its own cursor alone: nothing is kept per block. */
 class BlockStreamsTest {
   private static final int KIB = 1024;
 
@@ -22,22 +22,21 @@ class BlockStreamsTest {
   }
 
   @Test
-  void theWrittenLengthsOfOnlyTheBlocksMovedLatelyAreKept() {
-    BlockStreams streams = new BlockStreams(4);
-    for (int block = 1; block <= 100; block++) {
-      onThread("Receiving block BP-1:blk_" + block + "_1001", () -> streams.next(true, 128 * KIB));
-    }
-    assertEquals(4, streams.rememberedBlocks(), "one entry per block ever written no more");
-    onThread("Sending block BP-1:blk_100_1001", () -> {
+  void aReadOperationStartsAtTheBlocksStartWhenItOpensTheBlock() {
+    BlockStreams streams = new BlockStreams();
+    onThread("Sending block BP-1:blk_1_1001", () -> {
+      streams.opened();
       streams.next(false, 64 * KIB);
-      streams.next(false, 64 * KIB);
-      assertEquals(at("blk_100", 0), streams.next(false, 64 * KIB), "a recent block's re-read starts over");
+      // The client stopped halfway; its next read of the block comes on the same connection and thread.
+      streams.opened();
+      assertEquals(at("blk_1", 0), streams.next(false, 64 * KIB), "a new read starts over");
+      assertEquals(at("blk_1", 64 * KIB), streams.next(false, 64 * KIB));
     });
-  }
-
-  @Test
-  void theDefaultBoundOutlastsEveryTransferADataNodeRunsAtOnce() {
-    assertEquals(2 * 4096, BlockStreams.REMEMBERED_BLOCKS, "twice dfs.datanode.max.transfer.threads' default");
+    onThread("Receiving block BP-1:blk_2_1001", () -> {
+      streams.next(true, 64 * KIB);
+      streams.opened(); // reading back a partial chunk's checksum
+      assertEquals(at("blk_2", 64 * KIB), streams.next(true, 64 * KIB), "the write goes on");
+    });
   }
 
   private static BlockStreams.At at(String block, long offset) {
