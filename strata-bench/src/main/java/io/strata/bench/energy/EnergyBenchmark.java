@@ -93,9 +93,9 @@ public final class EnergyBenchmark {
    * @param stallSeconds     seconds any I/O waited for a spin-up
    */
   public record Run(String system, double writeSeconds, double jobSeconds, double nodeJoules, double diskJoules,
-      double backupJoules,
-      int spinUps, Map<WakeCause, Integer> spinUpsByCause, long unusedPredicted, double stallSeconds,
-      double readStallSeconds, long backupReads, long maps, long dataLocalMaps, List<String> output) {
+      double backupJoules, int spinUps, Map<WakeCause, Integer> spinUpsByCause, long unusedPredicted,
+      double stallSeconds, double readStallSeconds, long backupReads, long maps, long dataLocalMaps,
+      List<String> output) {
 
     /** Node energy and time over the same window: the input write and the job. */
     public EnergyDelay node() {
