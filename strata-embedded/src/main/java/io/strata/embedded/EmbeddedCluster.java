@@ -219,9 +219,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         ((FsVolumeImpl) volume).setCapacityForTesting(device.capacityBytes());
         found.put(volume.getStorageID(), new Volume(node.host(), volume.getStorageID(), device,
             new File(volume.getBaseURI()).toPath()));
-        speeds.put(volume.getStorageID(), new VolumeSpeed(
-            Math.max(1, Math.round(device.device().readBytesPerSecond() * options.speedScale())),
-            Math.max(1, Math.round(device.device().writeBytesPerSecond() * options.speedScale()))));
+        speeds.put(volume.getStorageID(), VolumeSpeed.scaled(device.device(), options.speedScale()));
       }
     }
     volumesByHost.put(node.host(), List.copyOf(found.values()));

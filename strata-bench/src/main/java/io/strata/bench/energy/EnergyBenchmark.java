@@ -39,6 +39,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Job;
@@ -49,7 +50,9 @@ import org.apache.hadoop.mapreduce.JobCounter;
  * text written with replication 3 to the {@code energy} preset's three nodes, on native HDFS and on primary-backup
  * placement with primary-first reads and the power manager, each wake-up predictor in turn, side by side in one
  * run. Energy is modeled from the real I/O each volume does (the emulated driver) and the device profiles' powers,
- * plus each node's base power from a cited source; the job time is measured.
+ * plus each node's base power from a cited source; the job time is measured. Each run accounts its own window,
+ * from before its input is written to the end of its job: a technique that keeps backups awake through the write,
+ * or wakes them for it, pays for that.
  *
  * <p>Native HDFS is the same hardware without Strata: both of a node's devices are ordinary DISK volumes (HDFS
  * spreads replicas over them), stock placement and read order, every disk always on. Its disks are accounted by the
@@ -81,19 +84,54 @@ public final class EnergyBenchmark {
   }
 
   /**
-   * One system's run of the job.
+   * One system's run: the write of its input, then the job.
    *
+   * @param writeSeconds     seconds the input write took, inside the accounted window
+   * @param nodeJoules       node energy over the whole window, input write and job
    * @param backupReads      reads that reached a backup volume during the job (all primaries were live)
    * @param readStallSeconds seconds reads waited for a backup spin-up
    * @param stallSeconds     seconds any I/O waited for a spin-up
    */
-  public record Run(String system, double jobSeconds, double nodeJoules, double diskJoules, double backupJoules,
-      int spinUps, Map<WakeCause, Integer> spinUpsByCause, long unusedPredicted, double stallSeconds,
-      double readStallSeconds, long backupReads, long maps, long dataLocalMaps, List<String> output) {
+  public record Run(String system, double writeSeconds, double jobSeconds, double nodeJoules, double diskJoules,
+      double backupJoules, int spinUps, Map<WakeCause, Integer> spinUpsByCause, long unusedPredicted,
+      double stallSeconds, double readStallSeconds, long backupReads, long maps, long dataLocalMaps,
+      List<String> output) {
 
+    /** Node energy and time over the same window: the input write and the job. */
     public EnergyDelay node() {
-      return new EnergyDelay(nodeJoules, jobSeconds);
+      return new EnergyDelay(nodeJoules, windowSeconds());
     }
+
+    public double windowSeconds() {
+      return writeSeconds + jobSeconds;
+    }
+  }
+
+  /** A step of a run that can fail. */
+  @FunctionalInterface
+  interface Step<T> {
+    T run() throws Exception;
+  }
+
+  /**
+   * What one run's window measured: the power manager's status before the input write and after the job, the
+   * seconds of each, and what the job step returned.
+   */
+  record Window<T>(PowerStatus before, PowerStatus after, double writeSeconds, double jobSeconds, T job) {}
+
+  /**
+   * Runs {@code write} then {@code job} inside one accounted window of {@code manager}: the energy of the disks
+   * while the input is written counts for the run, as the backups a technique keeps awake (or wakes) for it do.
+   */
+  static <T> Window<T> accounted(PowerManager manager, DoubleSupplier clock, Step<?> write, Step<T> job)
+      throws Exception {
+    PowerStatus before = manager.status();
+    double started = clock.getAsDouble();
+    write.run();
+    double written = clock.getAsDouble();
+    T result = job.run();
+    double ended = clock.getAsDouble();
+    return new Window<>(before, manager.status(), written - started, ended - written, result);
   }
 
   private EnergyBenchmark() {}
@@ -136,9 +174,8 @@ public final class EnergyBenchmark {
          EmbeddedPower power = EmbeddedClusterPower.start(hdfs, PowerManager.Settings.defaults(dir.resolve("power"))
              .withSleepBackups(false), counts.observer(hdfs), null);
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
-      writeInput(hdfs.fileSystem(), options, progress, "native");
       // Native has no backup role: for the backup-energy column its second device (the array) counts.
-      return job("native HDFS", yarn.jobConf(), hdfs, power, counts, null, options, progress);
+      return writeAndRun("native HDFS", yarn.jobConf(), hdfs, power, counts, null, options, progress);
     }
   }
 
@@ -155,16 +192,17 @@ public final class EnergyBenchmark {
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
          EmbeddedPower power = EmbeddedClusterPower.start(hdfs, settings, counts.observer(hdfs), null);
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
-      writeInput(hdfs.fileSystem(), options, progress, "primary-backup");
       Map<String, Double> firstBackupUse = new HashMap<>();
       for (String name : options.predictors()) {
         Configuration jobConf = new Configuration(yarn.jobConf());
         // A split names only the first host the NameNode lists, the primary's under primary-first: maps run there.
         jobConf.setInt("mapreduce.job.max.split.locations", 1);
+        // Each run writes its own input with the backups asleep; the previous input's blocks go before the wait.
+        hdfs.fileSystem().delete(new org.apache.hadoop.fs.Path(INPUT), true);
         waitForBackupsAsleep(power, progress, name);
         WakePredictor predictor = WakePredictors.parse(name, new WakePredictors.Context(1.0,
             (node, now) -> firstBackupUse.getOrDefault(node, Double.POSITIVE_INFINITY)));
-        Run run = job("primary-backup " + name, jobConf, hdfs, power, counts,
+        Run run = writeAndRun("primary-backup " + name, jobConf, hdfs, power, counts,
             new Prediction(predictor, firstBackupUse, name.equals("reactive")), options, progress);
         runs.add(run);
       }
@@ -190,7 +228,6 @@ public final class EnergyBenchmark {
     try (EmbeddedCluster hdfs = EmbeddedCluster.start(spec, clusterOptions(options, dir.resolve("hdfs"), conf));
          EmbeddedPower power = EmbeddedClusterPower.start(hdfs, settings, counts.observer(hdfs), options.writeGroup());
          NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hdfs.hosts(), dir.resolve("yarn"))) {
-      writeInput(hdfs.fileSystem(), options, progress, label);
       Configuration jobConf = new Configuration(yarn.jobConf());
       jobConf.setInt("mapreduce.job.max.split.locations", 1);
       progress.printf("[%s] waiting for the backup volumes outside the group to sleep%n", label);
@@ -198,7 +235,7 @@ public final class EnergyBenchmark {
           .filter(v -> v.backup() && !v.holds().contains(WakeCause.WRITE_GROUP))
           .allMatch(v -> v.state() == PowerState.STANDBY), "the backup volumes outside the group to enter standby");
       WakePredictor reactive = WakePredictors.parse("reactive", new WakePredictors.Context(1.0, null));
-      return job("primary-backup " + label, jobConf, hdfs, power, counts,
+      return writeAndRun("primary-backup " + label, jobConf, hdfs, power, counts,
           new Prediction(reactive, new HashMap<>(), false), options, progress);
     }
   }
@@ -295,12 +332,29 @@ public final class EnergyBenchmark {
     }
   }
 
-  private static Run job(String system, Configuration conf, EmbeddedCluster hdfs, EmbeddedPower power,
+  /** Writes the input, then runs WordCount over it, both inside the run's accounted window. */
+  private static Run writeAndRun(String system, Configuration conf, EmbeddedCluster hdfs, EmbeddedPower power,
       IoCounts counts, Prediction prediction, Options options, PrintStream progress) throws Exception {
     FileSystem fs = hdfs.fileSystem();
     org.apache.hadoop.fs.Path output = new org.apache.hadoop.fs.Path("/out/" + system.replace(' ', '-'));
     fs.delete(output, true);
-    PowerStatus before = power.manager().status();
+    Window<Job> window = accounted(power.manager(), PowerManager.WALL_CLOCK,
+        () -> {
+          writeInput(fs, options, progress, system);
+          return null;
+        },
+        () -> job(system, conf, hdfs, power, counts, prediction, options, progress, output));
+    Run run = difference(system, window, counts, options, ExampleJobs.outputLines(fs, output));
+    progress.printf(Locale.ROOT, "[%s] done: input written in %.1f s, job in %.1f s; node energy %.0f kJ, backup "
+        + "disks %.1f kJ, %d spin-up(s), %.1f s of stalls%n", system, run.writeSeconds(), run.jobSeconds(),
+        run.nodeJoules() / 1000, run.backupJoules() / 1000, run.spinUps(), run.stallSeconds());
+    return run;
+  }
+
+  /** Runs WordCount over the input into {@code output} and returns the finished job. */
+  private static Job job(String system, Configuration conf, EmbeddedCluster hdfs, EmbeddedPower power,
+      IoCounts counts, Prediction prediction, Options options, PrintStream progress, org.apache.hadoop.fs.Path output)
+      throws Exception {
     counts.reset();
     Configuration jobConf = new Configuration(conf);
     // A job's files go out with replication 10 by default; on fewer nodes the NameNode counts them as low on
@@ -324,19 +378,13 @@ public final class EnergyBenchmark {
         lastLine = now;
       }
     }
-    double seconds = PowerManager.WALL_CLOCK.getAsDouble() - started;
     if (!job.isSuccessful()) {
       throw new IOException(system + ": WordCount failed: " + job.getStatus().getFailureInfo());
     }
     if (prediction != null && prediction.record()) {
       counts.firstUse().forEach((host, at) -> prediction.firstBackupUse().put(host, at - started));
     }
-    PowerStatus after = power.manager().status();
-    Run run = difference(system, seconds, before, after, counts, job, options, ExampleJobs.outputLines(fs, output));
-    progress.printf(Locale.ROOT, "[%s] done in %.1f s: node energy %.0f kJ, backup disks %.1f kJ, %d spin-up(s), "
-        + "%.1f s of stalls%n", system, seconds, run.nodeJoules() / 1000, run.backupJoules() / 1000, run.spinUps(),
-        run.stallSeconds());
-    return run;
+    return job;
   }
 
   /**
@@ -371,8 +419,10 @@ public final class EnergyBenchmark {
     }
   }
 
-  private static Run difference(String system, double seconds, PowerStatus before, PowerStatus after, IoCounts counts,
-      Job job, Options options, List<String> output) throws IOException {
+  private static Run difference(String system, Window<Job> window, IoCounts counts, Options options,
+      List<String> output) throws IOException {
+    PowerStatus before = window.before();
+    PowerStatus after = window.after();
     double disk = 0;
     double backup = 0;
     int spinUps = 0;
@@ -401,9 +451,10 @@ public final class EnergyBenchmark {
       }
     }
     long hosts = after.volumes().stream().map(PowerStatus.Volume::host).distinct().count();
-    double node = hosts * options.nodePower().baseWatts() * seconds + disk;
-    var counters = job.getCounters();
-    return new Run(system, seconds, node, disk, backup, spinUps, causes, unused, stalls, readStalls,
+    double node = hosts * options.nodePower().baseWatts() * (window.writeSeconds() + window.jobSeconds()) + disk;
+    var counters = window.job().getCounters();
+    return new Run(system, window.writeSeconds(), window.jobSeconds(), node, disk, backup, spinUps, causes, unused,
+        stalls, readStalls,
         counts.backupReads(), counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue(),
         counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue(), output);
   }

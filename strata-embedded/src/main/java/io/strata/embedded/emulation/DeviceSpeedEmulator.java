@@ -3,6 +3,7 @@ package io.strata.embedded.emulation;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.Map;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
@@ -19,6 +20,8 @@ import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
  */
 public final class DeviceSpeedEmulator {
   private static final Field HOOK_FIELD;
+  /** Linux's default read-ahead ({@code read_ahead_kb} 128), what a DataNode without its own read-ahead gets. */
+  private static final long KERNEL_READAHEAD_BYTES = 128L << 10;
 
   static {
     try {
@@ -46,12 +49,18 @@ public final class DeviceSpeedEmulator {
     install(dataNode, speedsByStorageId, gate, null);
   }
 
-  /** As {@link #install(DataNode, Map, VolumeIoGate)}, reading through {@code pageCache} (or null: none). */
+  /**
+   * As {@link #install(DataNode, Map, VolumeIoGate)}, reading through {@code pageCache} (or null: none); a device
+   * moves a block in windows of the DataNode's read-ahead ({@code dfs.datanode.readahead.bytes}).
+   */
   public static void install(DataNode dataNode, Map<String, VolumeBandwidthEvents.VolumeSpeed> speedsByStorageId,
       VolumeIoGate gate, DataNodePageCache pageCache) throws IOException {
     FileIoProvider provider = dataNode.getFileIoProvider();
+    long readahead = dataNode.getConf().getLong(DFSConfigKeys.DFS_DATANODE_READAHEAD_BYTES_KEY,
+        DFSConfigKeys.DFS_DATANODE_READAHEAD_BYTES_DEFAULT);
+    long windowBytes = readahead > 0 ? readahead : KERNEL_READAHEAD_BYTES;
     try {
-      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId, gate, pageCache));
+      HOOK_FIELD.set(provider, new VolumeBandwidthEvents(speedsByStorageId, gate, pageCache, windowBytes));
     } catch (IllegalAccessException e) {
       throw new IOException("cannot install the device speed emulation into DataNode " + dataNode.getDisplayName(), e);
     }

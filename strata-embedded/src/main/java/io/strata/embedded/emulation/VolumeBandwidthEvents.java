@@ -1,5 +1,6 @@
 package io.strata.embedded.emulation;
 
+import io.strata.core.device.DeviceProfile;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
@@ -12,16 +13,36 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
  * <p>Every block and checksum byte a DataNode moves passes through its {@link FileIoProvider}, which calls
  * this hook before each read, write and sendfile transfer with the volume and the length. One pacer per
  * volume and direction is shared by all threads, so concurrent readers of one emulated device share its
- * bandwidth, as they would on a real device. With a {@link DataNodePageCache}, writes enter it (and are still
- * paced: the pages are written back) and the bytes of a read it holds come from memory, unpaced and unseen by the
- * gate, as the disk stays idle.
+ * bandwidth, as they would on a real device. An I/O that does not go on where the volume's last one left off (a new
+ * block, another block's turn, a jump) pays the device's positioning first ({@link VolumeHead}). With a
+ * {@link DataNodePageCache}, writes enter it (and are still paced: the pages are written back) and the bytes of a
+ * read it holds come from memory, unpaced and unseen by the gate, as the disk stays idle.
  */
 public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
-  /** Bandwidth of one volume, bytes per second, by direction. */
-  public record VolumeSpeed(long readBytesPerSecond, long writeBytesPerSecond) {}
+  /**
+   * What one volume's device does: bandwidth, bytes per second, by direction, and the time of one positioning.
+   */
+  public record VolumeSpeed(long readBytesPerSecond, long writeBytesPerSecond, long positionNanos) {
+    /** A device that never pays a positioning. */
+    public VolumeSpeed(long readBytesPerSecond, long writeBytesPerSecond) {
+      this(readBytesPerSecond, writeBytesPerSecond, 0);
+    }
+
+    /** {@code device} with {@code speedScale} times its bandwidth and 1/{@code speedScale} its positioning time. */
+    public static VolumeSpeed scaled(DeviceProfile device, double speedScale) {
+      return new VolumeSpeed(Math.max(1, Math.round(device.readBytesPerSecond() * speedScale)),
+          Math.max(1, Math.round(device.writeBytesPerSecond() * speedScale)),
+          Math.round(device.positionNanos() / speedScale));
+    }
+  }
+
+  /** The device moves a stream in windows of this many bytes: HDFS's default DataNode read-ahead. */
+  public static final long DEFAULT_WINDOW_BYTES = 4L << 20;
 
   private final Map<String, DevicePacer> readThrottlers = new ConcurrentHashMap<>();
   private final Map<String, DevicePacer> writeThrottlers = new ConcurrentHashMap<>();
+  private final Map<String, VolumeHead> heads = new ConcurrentHashMap<>();
+  private final BlockStreams streams = new BlockStreams();
   private final VolumeIoGate gate;
   private final DataNodePageCache pageCache;
 
@@ -39,13 +60,31 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
   /** As {@link #VolumeBandwidthEvents(Map, VolumeIoGate)}, reading through {@code pageCache} (or null: none). */
   public VolumeBandwidthEvents(Map<String, VolumeSpeed> speedsByStorageId, VolumeIoGate gate,
       DataNodePageCache pageCache) {
+    this(speedsByStorageId, gate, pageCache, DEFAULT_WINDOW_BYTES);
+  }
+
+  /**
+   * As {@link #VolumeBandwidthEvents(Map, VolumeIoGate, DataNodePageCache)}, each device moving a block's stream in
+   * windows of {@code windowBytes} (the DataNode's read-ahead).
+   */
+  public VolumeBandwidthEvents(Map<String, VolumeSpeed> speedsByStorageId, VolumeIoGate gate,
+      DataNodePageCache pageCache, long windowBytes) {
     super(null);
     this.gate = gate;
     this.pageCache = pageCache;
     speedsByStorageId.forEach((storageId, speed) -> {
-      readThrottlers.put(storageId, new DevicePacer(speed.readBytesPerSecond()));
-      writeThrottlers.put(storageId, new DevicePacer(speed.writeBytesPerSecond()));
+      readThrottlers.put(storageId, new DevicePacer(speed.readBytesPerSecond(), speed.positionNanos()));
+      writeThrottlers.put(storageId, new DevicePacer(speed.writeBytesPerSecond(), speed.positionNanos()));
+      heads.put(storageId, new VolumeHead(windowBytes));
     });
+  }
+
+  /** A DataNode thread opens a block's file: an operation on the block starts. */
+  @Override
+  public void beforeMetadataOp(FsVolumeSpi volume, FileIoProvider.OPERATION op) {
+    if (op == FileIoProvider.OPERATION.OPEN) {
+      streams.opened();
+    }
   }
 
   @Override
@@ -61,16 +100,20 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
     if (throttlers == null) {
       return;
     }
-    long deviceBytes = deviceBytes(throttlers == writeThrottlers, len);
+    boolean write = throttlers == writeThrottlers;
+    BlockStreams.At at = streams.next(write, len);
+    long deviceBytes = deviceBytes(write, at, len);
     if (deviceBytes <= 0) {
       return;
     }
-    Runnable afterIo = gate == null ? VolumeIoGate.NOTHING_AFTER
-        : gate.beforeIo(volume.getStorageID(), throttlers == writeThrottlers, deviceBytes);
+    String storageId = volume.getStorageID();
+    Runnable afterIo = gate == null ? VolumeIoGate.NOTHING_AFTER : gate.beforeIo(storageId, write, deviceBytes);
     try {
-      DevicePacer throttler = throttlers.get(volume.getStorageID());
+      DevicePacer throttler = throttlers.get(storageId);
       if (throttler != null) {
-        throttler.acquire(deviceBytes);
+        VolumeHead head = heads.get(storageId);
+        // I/O in no block (block scanner, disk checks) is paced for its bytes and leaves the head where it was.
+        throttler.acquire(deviceBytes, at != null && head.positions(at));
       }
     } finally {
       // The pacer held the thread for the device time queued ahead of this I/O: that is when the device was busy.
@@ -79,14 +122,14 @@ public final class VolumeBandwidthEvents extends FaultInjectorFileIoEvents {
   }
 
   /** The bytes of an I/O the device moves: all of a write, the part of a read the page cache misses. */
-  private long deviceBytes(boolean write, long len) {
+  private long deviceBytes(boolean write, BlockStreams.At at, long len) {
     if (pageCache == null) {
       return len;
     }
     if (write) {
-      pageCache.write(len);
+      pageCache.write(at, len);
       return len;
     }
-    return pageCache.read(len);
+    return pageCache.read(at, len);
   }
 }

@@ -76,9 +76,7 @@ public final class HostDataNode {
         }
         VolumeSpec device = node.volumes().get(index);
         ((FsVolumeImpl) volume).setCapacityForTesting(device.capacityBytes());
-        speeds.put(volume.getStorageID(), new VolumeSpeed(
-            Math.max(1, Math.round(device.device().readBytesPerSecond() * speedScale)),
-            Math.max(1, Math.round(device.device().writeBytesPerSecond() * speedScale))));
+        speeds.put(volume.getStorageID(), VolumeSpeed.scaled(device.device(), speedScale));
       }
     }
     if (speedScale > 0) {

@@ -172,8 +172,7 @@ public final class LocalDevice {
       long now = System.nanoTime();
       long nextFree = state.getLong(NEXT_FREE);
       start = nextFree - (now - CATCH_UP_NANOS) > 0 ? nextFree : now - CATCH_UP_NANOS;
-      long cost = (positioned ? state.getLong(POSITION_NANOS) : 0)
-          + Math.round(Math.max(0, bytes) * 1e9 / state.getLong(rateAt));
+      long cost = DevicePacer.deviceNanos(bytes, state.getLong(rateAt), positioned ? state.getLong(POSITION_NANOS) : 0);
       state.putLong(NEXT_FREE, start + cost);
       state.putLong(bytesAt, state.getLong(bytesAt) + Math.max(0, bytes));
       state.putLong(opsAt, state.getLong(opsAt) + 1);

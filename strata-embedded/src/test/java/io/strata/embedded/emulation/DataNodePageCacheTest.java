@@ -105,6 +105,7 @@ class DataNodePageCacheTest {
 
   private void read(String client, String block, int bytes) {
     onThread(xceiver(client, "Sending block BP-1:" + block + "_1001"), () -> {
+      hook.beforeMetadataOp(volume, OPERATION.OPEN); // the DataNode opens the block to send it
       for (int at = 0; at < bytes; at += 64 * KIB) {
         hook.beforeFileIo(volume, OPERATION.TRANSFER, 64 * KIB);
       }

@@ -31,6 +31,18 @@ class DevicePacerTest {
   }
 
   @Test
+  void aPositionedRequestHoldsTheDeviceItsPositioningLonger() {
+    DevicePacer pacer = new DevicePacer(1_000_000, 8_000_000, () -> now, nanos -> {
+      sleeps.add(nanos);
+      now += nanos;
+    });
+    pacer.acquire(100_000, true); // 8 ms to position, then 0.1 s
+    pacer.acquire(100_000); // goes on where the first ended: 0.1 s
+    pacer.acquire(1, true);
+    assertEquals(List.of(108_000_000L, 100_000_000L), sleeps);
+  }
+
+  @Test
   void anIdleDeviceStoresNoBurst() {
     DevicePacer pacer = pacer(1_000_000);
     pacer.acquire(100_000);
