@@ -28,7 +28,23 @@ public final class EmbeddedClusterPower {
    */
   public static EmbeddedPower start(EmbeddedCluster cluster, PowerManager.Settings settings,
       EmbeddedPower.IoObserver observer, WriteGroup writeGroup) throws IOException {
-    return EmbeddedPower.start(volumes(cluster), URI.create(cluster.webUi()),
+    return start(cluster, volumes(cluster), settings, observer, writeGroup);
+  }
+
+  /**
+   * The power manager as an idle spin-down tool beside stock HDFS runs it: every volume of {@code cluster}, whatever
+   * its role in the spec, sleeps after the idle timeout and wakes on I/O, by the same emulated driver.
+   */
+  public static EmbeddedPower startSleepingEveryVolume(EmbeddedCluster cluster, PowerManager.Settings settings,
+      EmbeddedPower.IoObserver observer) throws IOException {
+    List<PoweredVolume> every = volumes(cluster).stream()
+        .map(v -> new PoweredVolume(v.id(), v.host(), v.directory(), v.device(), true)).toList();
+    return start(cluster, every, settings, observer, null);
+  }
+
+  private static EmbeddedPower start(EmbeddedCluster cluster, List<PoweredVolume> volumes,
+      PowerManager.Settings settings, EmbeddedPower.IoObserver observer, WriteGroup writeGroup) throws IOException {
+    return EmbeddedPower.start(volumes, URI.create(cluster.webUi()),
         gate -> cluster.setIoGate(gate == null ? null : gate::beforeIo), settings, observer, writeGroup);
   }
 

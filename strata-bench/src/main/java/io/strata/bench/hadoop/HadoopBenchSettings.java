@@ -36,6 +36,18 @@ public final class HadoopBenchSettings {
   public static final String HATS_DECLARED = "tier-aware + adaptive";
   /** hdfsh: the share HDFS-H's headline names (20% HDD / 80% SSD). */
   public static final String HDFSH_DECLARED = "20/80";
+  /**
+   * The best of the stock peers in a job (the one with the best median ratio to the baseline), which the declared
+   * configuration's second target line is compared with.
+   */
+  public static final String STOCK_BEST = "stock-best";
+  /**
+   * The stock peers, run side by side with Strata's configurations: each a storage policy set on its own directory,
+   * its files written and read by stock HDFS (the NameNode restarted without Strata's plugin) with
+   * {@code dfs.namenode.read.considerStorageType} and {@code considerLoad} on. hats: ONE_SSD; hdfsh: ONE_SSD and
+   * ALL_SSD, the stock policies nearest to a share of blocks on SSD. Empty for none.
+   */
+  public List<String> stockPolicies;
   /** hats: which of {@link #HATS_JOBS} run. */
   public List<String> hatsJobs = HATS_JOBS;
   /** hats: placement policies, the first the baseline. */
@@ -55,10 +67,11 @@ public final class HadoopBenchSettings {
   public List<Long> sortBytes = List.of(16L << 20, 32L << 20);
   public int sortReducers = 2;
 
-  private HadoopBenchSettings(String preset, double speedScale, long blockSize) {
+  private HadoopBenchSettings(String preset, double speedScale, long blockSize, List<String> stockPolicies) {
     this.preset = preset;
     this.speedScale = speedScale;
     this.blockSize = blockSize;
+    this.stockPolicies = stockPolicies;
   }
 
   /**
@@ -68,8 +81,8 @@ public final class HadoopBenchSettings {
    */
   public static HadoopBenchSettings of(String preset) {
     return switch (preset) {
-      case HATS -> new HadoopBenchSettings(HATS, 0.1, 8L << 20);
-      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.02, 1L << 20);
+      case HATS -> new HadoopBenchSettings(HATS, 0.1, 8L << 20, List.of("ONE_SSD"));
+      case HDFSH -> new HadoopBenchSettings(HDFSH, 0.02, 1L << 20, List.of("ONE_SSD", "ALL_SSD"));
       default -> throw new IllegalArgumentException("unknown preset '" + preset + "' (known: "
           + String.join(", ", PRESETS) + ")");
     };
@@ -84,5 +97,10 @@ public final class HadoopBenchSettings {
     }
     long ssd = Math.round(ssdShare * 100);
     return (100 - ssd) + "/" + ssd;
+  }
+
+  /** A stock peer's configuration label in tables: {@code stock ONE_SSD}. */
+  public static String stockLabel(String storagePolicy) {
+    return "stock " + storagePolicy;
   }
 }

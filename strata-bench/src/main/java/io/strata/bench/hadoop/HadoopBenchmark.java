@@ -32,7 +32,8 @@ import org.apache.hadoop.fs.StorageType;
  * </ul>
  *
  * <p>Placement is by path: every configuration writes under its own directory, which a placement rule names. The
- * read order changes between jobs. Every job's output is checked ({@link HadoopJobs}), and Grep's and WordCount's
+ * read order changes between jobs. Beside them run the stock peers ({@link HadoopBenchSettings#stockPolicies}): a
+ * storage policy on their own directory, written and read by the NameNode restarted without the plugin. Every job's output is checked ({@link HadoopJobs}), and Grep's and WordCount's
  * output, and TeraValidate's checksum for a size, must be the same under every policy, or the run fails.
  */
 public final class HadoopBenchmark {
@@ -109,8 +110,10 @@ public final class HadoopBenchmark {
     boolean teragen = settings.hatsJobs.contains(HadoopJobs.TERAGEN);
     List<String> textJobs = settings.hatsJobs.stream()
         .filter(j -> j.equals(HadoopJobs.GREP) || j.equals(HadoopJobs.WORDCOUNT)).toList();
-    jobsTotal = (dfsio ? placements.size() * (1 + settings.rounds * retrievals.size()) : 0)
-        + (teragen ? placements.size() : 0) + settings.rounds * retrievals.size() * textJobs.size();
+    List<String> stock = settings.stockPolicies;
+    jobsTotal = (dfsio ? placements.size() * (1 + settings.rounds * retrievals.size())
+        + stock.size() * (1 + settings.rounds) : 0)
+        + (teragen ? placements.size() + stock.size() : 0) + settings.rounds * retrievals.size() * textJobs.size();
     FileSystem fs = cluster.fileSystem();
     cluster.useRetrieval(retrievals.get(0));
     for (int i = 0; dfsio && i < placements.size(); i++) {
@@ -123,9 +126,39 @@ public final class HadoopBenchmark {
           placementDir(i) + "/teragen", settings.teragenBytes, settings.dfsioFiles, Map.of()));
       fs.delete(new org.apache.hadoop.fs.Path(placementDir(i) + "/teragen"), true);
     }
+    if ((dfsio || teragen) && !stock.isEmpty()) {
+      cluster.useStock();
+      for (int p = 0; p < stock.size(); p++) {
+        String label = HadoopBenchSettings.stockLabel(stock.get(p));
+        String dir = stockDir(fs, p);
+        if (dfsio) {
+          run(HadoopJobs.DFSIO_WRITE, label, placements.size() + p, placements.get(0), 0, new JobRequest(
+              HadoopJobs.DFSIO_WRITE, dir + "/dfsio", "", settings.dfsioFileBytes, settings.dfsioFiles, Map.of()));
+          countSsdBlocks(fs, label, dir + "/dfsio/" + HadoopJobs.DFSIO_DATA_DIR);
+        }
+        if (teragen) {
+          run(HadoopJobs.TERAGEN, label, placements.size() + p, placements.get(0), 0, new JobRequest(
+              HadoopJobs.TERAGEN, "", dir + "/teragen", settings.teragenBytes, settings.dfsioFiles, Map.of()));
+          fs.delete(new org.apache.hadoop.fs.Path(dir + "/teragen"), true);
+        }
+      }
+    }
+    // The stock peers take one slot of the rotation, all of them on one stock NameNode.
+    int slots = retrievals.size() + (stock.isEmpty() ? 0 : 1);
     for (int round = 0; dfsio && round < settings.rounds; round++) {
-      for (int k = 0; k < retrievals.size(); k++) {
-        String retrieval = retrievals.get((k + round) % retrievals.size());
+      for (int k = 0; k < slots; k++) {
+        if ((k + round) % slots == retrievals.size()) {
+          cluster.useStock();
+          for (int j = 0; j < stock.size(); j++) {
+            int p = (j + round) % stock.size();
+            run(HadoopJobs.DFSIO_READ, HadoopBenchSettings.stockLabel(stock.get(p)),
+                placements.size() * retrievals.size() + p, placements.get(0) + " + " + retrievals.get(0), round,
+                new JobRequest(HadoopJobs.DFSIO_READ, stockDir(fs, p) + "/dfsio", "", settings.dfsioFileBytes,
+                    settings.dfsioFiles, Map.of()));
+          }
+          continue;
+        }
+        String retrieval = retrievals.get((k + round) % slots);
         cluster.useRetrieval(retrieval);
         for (int j = 0; j < placements.size(); j++) {
           int i = (j + round) % placements.size();
@@ -140,6 +173,7 @@ public final class HadoopBenchmark {
     if (textJobs.isEmpty()) {
       return;
     }
+    cluster.useRetrieval(retrievals.get(0));
     progress.printf("writing %d MiB of text for Grep and WordCount under %s placement%n",
         settings.textBytes >> 20, placements.get(0));
     TextCorpus.write(fs, new org.apache.hadoop.fs.Path(textDir()), 4, settings.textBytes / 4, 27);
@@ -164,7 +198,10 @@ public final class HadoopBenchmark {
 
   private void runHdfsh() throws Exception {
     List<Double> ratios = settings.ratios;
-    jobsTotal = 3 * settings.rounds * settings.sortBytes.size() * ratios.size();
+    List<String> stock = settings.stockPolicies;
+    // The shares of blocks on SSD under Strata's plugin, then the stock peers; rotated together each round.
+    int configs = ratios.size() + stock.size();
+    jobsTotal = 3 * settings.rounds * settings.sortBytes.size() * configs;
     FileSystem fs = cluster.fileSystem();
     cluster.useRetrieval(settings.retrievals.get(0));
     for (int round = 0; round < settings.rounds; round++) {
@@ -172,11 +209,20 @@ public final class HadoopBenchmark {
         long bytes = settings.sortBytes.get(s);
         String size = size(bytes);
         Map<String, String> checksums = new LinkedHashMap<>();
-        for (int k = 0; k < ratios.size(); k++) {
-          int i = (k + round + s) % ratios.size();
-          String label = HadoopBenchSettings.ratioLabel(ratios.get(i));
+        for (int k = 0; k < configs; k++) {
+          int i = (k + round + s) % configs;
+          String label;
+          String base;
+          if (i < ratios.size()) {
+            cluster.useRetrieval(settings.retrievals.get(0));
+            label = HadoopBenchSettings.ratioLabel(ratios.get(i));
+            base = ratioDir(i) + "/" + size;
+          } else {
+            cluster.useStock();
+            label = HadoopBenchSettings.stockLabel(stock.get(i - ratios.size()));
+            base = stockDir(fs, i - ratios.size()) + "/" + size;
+          }
           String baseline = HadoopBenchSettings.ratioLabel(ratios.get(0));
-          String base = ratioDir(i) + "/" + size;
           run(HadoopJobs.TERAGEN + " " + size, label, i, baseline, round,
               new JobRequest(HadoopJobs.TERAGEN, "", base + "/in",
                   bytes, 4, Map.of()));
@@ -267,6 +313,20 @@ public final class HadoopBenchmark {
 
   private static String ratioDir(int index) {
     return "/bench/r" + index;
+  }
+
+  /**
+   * The directory of stock peer {@code index}, with its storage policy set (every file written under it inherits
+   * the policy); the stock NameNode must be running, as it is when a stock peer writes.
+   */
+  private String stockDir(FileSystem fs, int index) throws IOException {
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path("/bench/s" + index);
+    String policy = settings.stockPolicies.get(index);
+    if (!fs.exists(dir)) {
+      fs.mkdirs(dir);
+      fs.setStoragePolicy(dir, policy);
+    }
+    return dir.toUri().getPath();
   }
 
   private static String textDir() {

@@ -1,6 +1,7 @@
 package io.strata.bench.hadoop;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.bench.retrieval.RetrievalBenchmark;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.hdfs.StrataKeys;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import org.apache.hadoop.fs.FileSystem;
 final class HostBenchCluster implements BenchCluster {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HostCluster cluster;
+  /** The read order the NameNode runs with; null while it runs as stock HDFS. */
   private String retrieval = StrataKeys.RETRIEVAL_POLICY_DEFAULT;
   private int jobs;
 
@@ -48,6 +50,14 @@ final class HostBenchCluster implements BenchCluster {
     if (!policy.equals(retrieval)) {
       cluster.restartNameNode(Map.of(StrataKeys.RETRIEVAL_POLICY, policy));
       retrieval = policy;
+    }
+  }
+
+  @Override
+  public void useStock() throws IOException {
+    if (retrieval != null) {
+      cluster.restartStockNameNode(RetrievalBenchmark.STOCK_BEST_CONF);
+      retrieval = null;
     }
   }
 

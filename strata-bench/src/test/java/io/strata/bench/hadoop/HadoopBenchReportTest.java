@@ -1,6 +1,8 @@
 package io.strata.bench.hadoop;
 
 import io.strata.bench.protocol.BenchResult;
+import io.strata.bench.retrieval.RetrievalBenchmark;
+import io.strata.hdfs.HadoopSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -118,6 +120,75 @@ class HadoopBenchReportTest {
   }
 
   @Test
+  void theHatsHeadlineIsAlsoJudgedAgainstStockBestOnTheDeclaredWorstRound() {
+    HadoopBenchSettings settings = HadoopBenchSettings.of(HadoopBenchSettings.HATS);
+    String declared = HadoopBenchSettings.HATS_DECLARED;
+    String base = "network + network";
+    List<Measurement> runs = new java.util.ArrayList<>();
+    for (int round = 0; round < 3; round++) {
+      runs.add(dfsioRead(base, 0, round, 10, 0.5));
+      // Declared: 15, 15, 13 MB/s. Stock ONE_SSD: 12, 12, 14 MB/s, so 1.25x, 1.25x, then 0.929x in round 3.
+      runs.add(dfsioRead(declared, 7, round, round == 2 ? 13 : 15, 0.5));
+      runs.add(dfsioRead("stock ONE_SSD", 12, round, round == 2 ? 14 : 12, 0.5));
+    }
+    HadoopBenchReport report = new HadoopBenchReport(settings, "in-process", "hats", runs, 1);
+    assertEquals(List.of(declared, "stock ONE_SSD"), report.of(HadoopJobs.DFSIO_READ).stream().skip(1)
+        .map(HadoopBenchReport.Summary::config).toList());
+    assertEquals(List.of(
+        "TestDFSIO read, 4 maps: " + declared + " (declared) vs network + network: worst round 1.300x, median 1.500x "
+            + "(1.300x-1.500x), 3 round(s) (target >= 1.40x): MISSED",
+        "TestDFSIO read, 4 maps: " + declared + " (declared) vs stock-best (stock ONE_SSD): worst round 0.929x, "
+            + "median 1.250x (0.929x-1.250x), 3 round(s) (target >= 1.00x): MISSED"),
+        report.targets());
+    BenchResult.Target vsStock = report.targetResults().get(1);
+    assertEquals("stock-best (stock ONE_SSD)", vsStock.baseline());
+    assertEquals(13.0 / 14, vsStock.worst(), 1e-9);
+    assertTrue(report.resultRows().contains(new BenchResult.Row(
+        "testdfsio-read, throughput to stock-best (stock ONE_SSD)", declared, "x", 1.25, 13.0 / 14, 1.25, 3, false)),
+        report.resultRows().toString());
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    String text = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("Stock peers (stock ONE_SSD): stock HDFS, Strata's plugin absent from the NameNode, the "
+        + "storage policy set on the peer's directory, dfs.namenode.read.considerLoad=true, "
+        + "dfs.namenode.read.considerStorageType=true; stock-best, the peer with the best median ratio: "
+        + "testdfsio-read stock ONE_SSD.\n"), text);
+    assertEquals("stock ONE_SSD", report.json().get("stockPeers").get("stockBest").get(HadoopJobs.DFSIO_READ)
+        .asText());
+  }
+
+  @Test
+  void theHdfsHStockBestIsTheBetterPeerAndACpuBoundRoundOfItIsNotJudged() {
+    HadoopBenchSettings settings = HadoopBenchSettings.of(HadoopBenchSettings.HDFSH);
+    List<Measurement> runs = new java.util.ArrayList<>();
+    for (int round = 0; round < 3; round++) {
+      runs.add(sort("HD", 0, 100, round));
+      runs.add(sort("20/80", 3, 60, round));
+      runs.add(sort("SSD", 4, 50, round));
+      runs.add(sort("stock ONE_SSD", 5, 90, round));
+      runs.add(new Measurement("terasort 32MiB", "stock ALL_SSD", 6, "HD", round,
+          new JobRun(HadoopJobs.TERASORT, round == 1 ? 50 : 40, 4, 2, 1, 0, 0, ""), round == 2 ? 0.95 : 0.5));
+    }
+    HadoopBenchReport report = new HadoopBenchReport(settings, "in-process", "hdfsh", runs, 1);
+    List<String> targets = report.targets();
+    // The stock peers are not a step between HD and SSD: the steps hold.
+    assertTrue(targets.get(0).endsWith("(target >= 30%): met; steps in between: yes (HD 100.0 s, 20/80 60.0 s, "
+        + "SSD 50.0 s)"), targets.toString());
+    // ALL_SSD (median 40 s) beats ONE_SSD (90 s): it is stock-best; 20/80 took 50% longer in two rounds, 20% longer
+    // in round 2, and ALL_SSD's third round was cpu-bound.
+    assertEquals("terasort 32MiB: 20/80 (declared) vs stock-best (stock ALL_SSD): worst round -50.0% faster, median "
+        + "-50.0% (-50.0%--20.0%) faster, 3 round(s) (target >= 0%): not judged: cpu-bound", targets.get(1));
+    assertEquals("not judged: cpu-bound", report.targetResults().get(1).verdict());
+  }
+
+  @Test
+  void theStockPeersReadOrderingKeysAreOnesClusterUpTakesAsDashD() {
+    // `strata cluster up --stock -D KEY=VALUE` checks each setting as HadoopSettings does: a user can rebuild the peer.
+    assertEquals(RetrievalBenchmark.STOCK_BEST_CONF, HadoopSettings.parse(RetrievalBenchmark.STOCK_BEST_CONF
+        .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList(), "-D"));
+  }
+
+  @Test
   void outputsThatDifferBetweenPoliciesFailTheRunNamingEach() {
     Map<String, String> digests = new LinkedHashMap<>();
     digests.put("network", "12 lines, digest aa");
@@ -134,6 +205,12 @@ class HadoopBenchReportTest {
   void ratiosAreNamedAsHdfsHNamesThem() {
     assertEquals(List.of("HD", "80/20", "50/50", "20/80", "SSD"), HadoopBenchSettings.of("hdfsh").ratios.stream()
         .map(HadoopBenchSettings::ratioLabel).toList());
+  }
+
+  private static Measurement dfsioRead(String config, int rank, int round, double megabytesPerSecond,
+      double cpuBusy) {
+    return new Measurement(HadoopJobs.DFSIO_READ, config, rank, "network + network", round,
+        new JobRun(HadoopJobs.DFSIO_READ, 40, 4, 2, megabytesPerSecond, megabytesPerSecond, 0, ""), cpuBusy);
   }
 
   private static Measurement sort(String config, int rank, double seconds, int round) {

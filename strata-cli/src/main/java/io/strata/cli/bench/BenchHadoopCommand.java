@@ -37,9 +37,14 @@ import picocli.CommandLine.Option;
         "Every output is checked: TeraValidate must find no error, and Grep's and WordCount's output and",
         "TeraValidate's checksum must be the same under every policy, or the run fails (exit 1).",
         "Device speeds are scaled down (--speed-scale) so storage, not this machine's cores, bounds the jobs.",
+        "Stock peers run beside them in the same run, rotated into every round: stock HDFS (the NameNode restarted",
+        "without Strata's plugin) with dfs.namenode.read.considerStorageType and considerLoad on and a storage",
+        "policy on the peer's directory: hats 'stock ONE_SSD', hdfsh 'stock ONE_SSD' and 'stock ALL_SSD'.",
+        "stock-best is, per job, the peer with the best median ratio.",
         "Targets are judged on one configuration declared before the run, on its worst round of at least 3:",
         "hats: TestDFSIO read under '" + HadoopBenchSettings.HATS_DECLARED + "' >= 1.40x the baseline; hdfsh: "
-            + HadoopBenchSettings.HDFSH_DECLARED + " at least 30%% faster than HD.",
+            + HadoopBenchSettings.HDFSH_DECLARED + " at least 30%% faster than HD; and each at least as fast as",
+        "stock-best (>= 1.00x) in every round.",
         "Each job's CPU use is sampled (/proc/stat); a run above 90%% busy is marked cpu-bound and not judged.",
         "With --hosts, on the cluster of hosts with YARN; jobs are submitted from the root namespace."})
 final class BenchHadoopCommand implements Callable<Integer> {
@@ -147,9 +152,7 @@ final class BenchHadoopCommand implements Callable<Integer> {
       }
     }
     output(report);
-    resultJson.write(settings.rounds, settings.preset.equals(HadoopBenchSettings.HATS)
-        ? HadoopBenchSettings.HATS_DECLARED : HadoopBenchSettings.HDFSH_DECLARED, report.resultRows(),
-        report.targetResults());
+    resultJson.write(settings.rounds, report.declared(), report.resultRows(), report.targetResults());
     return 0;
   }
 
