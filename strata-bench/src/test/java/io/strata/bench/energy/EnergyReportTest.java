@@ -47,7 +47,7 @@ class EnergyReportTest {
   }
 
   private static Run run(String system, double seconds, double diskJoules, double backupJoules) {
-    return new Run(system, seconds, 3 * 95 * seconds + diskJoules, diskJoules, backupJoules, 0, Map.of(), 0, 0, 0,
+    return new Run(system, 0, seconds, 3 * 95 * seconds + diskJoules, diskJoules, backupJoules, 0, Map.of(), 0, 0, 0,
         0, 16, 16, List.of("a 1"));
   }
 }
