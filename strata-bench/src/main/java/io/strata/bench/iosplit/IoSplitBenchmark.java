@@ -1,5 +1,6 @@
 package io.strata.bench.iosplit;
 
+import io.strata.bench.protocol.CpuBusy;
 import io.strata.core.device.DeviceProfile;
 import io.strata.core.device.StorageKind;
 import io.strata.core.spec.ClusterSpec;
@@ -17,6 +18,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,10 +48,13 @@ public final class IoSplitBenchmark {
   public record Settings(ClusterSpec spec, List<DataSplit> splits, List<String> jobs, long bytes, int rounds,
       double speedScale, boolean warm) {}
 
-  /** One job under one set-up (the median-time round when there are several). */
+  /**
+   * One job under one set-up in one round; {@code cpuBound} when the CPUs were above
+   * {@link CpuBusy#CPU_BOUND_SHARE} busy while it ran.
+   */
   public record Run(String job, String split, double seconds, Map<String, Long> bytesWrittenByTier,
       Map<String, Long> intermediateWrittenByTier, Map<String, Long> intermediateReadByTier,
-      long intermediatePositionings, long outputBytes, double storageDollars) {}
+      long intermediatePositionings, long outputBytes, double storageDollars, int round, boolean cpuBound) {}
 
   public static final List<String> JOBS = List.of("wordcount", "terasort", "grep");
   private static final String GREP_REGEX = "w1[0-9]*7";
@@ -57,6 +62,10 @@ public final class IoSplitBenchmark {
 
   private IoSplitBenchmark() {}
 
+  /**
+   * Every job under every set-up, round by round: within a round the set-ups run one after the other, in an order
+   * rotated by one each round (ABCD, BCDA, ...), so slow drift of the machine does not favour one of them.
+   */
   public static List<Run> run(Settings settings, Path dir, PrintStream log) throws Exception {
     ClusterSpec spec = settings.spec();
     for (DataSplit split : settings.splits()) {
@@ -81,32 +90,31 @@ public final class IoSplitBenchmark {
         }
       }
       List<String> hosts = spec.nodes().stream().map(NodeSpec::host).toList();
-      for (DataSplit split : settings.splits()) {
-        ClusterSpec setUp = spec.withIntermediateTier(split.intermediateTier());
-        IntermediateVolumes volumes = IntermediateVolumes.create(setUp, dir.resolve("intermediate-" + split.name()),
-            true, settings.speedScale());
-        log.printf("set-up %s (%s): starting YARN with local dirs on %s...%n", split.name(), split.description(),
-            split.intermediateTier());
-        try (NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hosts,
-            dir.resolve("yarn-" + split.name()), volumes.dirsByHost())) {
-          Configuration conf = yarn.jobConf();
-          org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("/iosplit/" + split.inputOutputTier());
-          if (settings.jobs().contains("terasort") && !fs.exists(new org.apache.hadoop.fs.Path(input, "tera"))) {
-            log.printf("  teragen %d rows onto %s...%n", settings.bytes() / 100, split.inputOutputTier());
-            ExampleJobs.teraGen(conf, settings.bytes() / 100, 2, new org.apache.hadoop.fs.Path(input, "tera"));
-          }
-          for (String job : settings.jobs()) {
-            List<Run> rounds = new ArrayList<>();
-            for (int round = 0; round < settings.rounds(); round++) {
+      List<DataSplit> order = new ArrayList<>(settings.splits());
+      for (int round = 0; round < settings.rounds(); round++) {
+        for (DataSplit split : order) {
+          ClusterSpec setUp = spec.withIntermediateTier(split.intermediateTier());
+          IntermediateVolumes volumes = IntermediateVolumes.create(setUp,
+              dir.resolve("intermediate-" + split.name() + "-" + round), true, settings.speedScale());
+          log.printf("round %d/%d, set-up %s (%s): starting YARN with local dirs on %s...%n", round + 1,
+              settings.rounds(), split.name(), split.description(), split.intermediateTier());
+          try (NamedNodeYarnCluster yarn = NamedNodeYarnCluster.start(hdfs.clientConf(), hosts,
+              dir.resolve("yarn-" + split.name() + "-" + round), volumes.dirsByHost())) {
+            Configuration conf = yarn.jobConf();
+            org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("/iosplit/" + split.inputOutputTier());
+            if (settings.jobs().contains("terasort") && !fs.exists(new org.apache.hadoop.fs.Path(input, "tera"))) {
+              log.printf("  teragen %d rows onto %s...%n", settings.bytes() / 100, split.inputOutputTier());
+              ExampleJobs.teraGen(conf, settings.bytes() / 100, 2, new org.apache.hadoop.fs.Path(input, "tera"));
+            }
+            for (String job : settings.jobs()) {
               if (!settings.warm()) {
                 hdfs.dropPageCaches();
               }
-              rounds.add(runJob(job, split, spec, fs, conf, volumes, input, round, log));
+              runs.add(runJob(job, split, spec, fs, conf, volumes, input, round, log));
             }
-            rounds.sort((a, b) -> Double.compare(a.seconds(), b.seconds()));
-            runs.add(rounds.get(rounds.size() / 2));
           }
         }
+        Collections.rotate(order, -1);
       }
     }
     return runs;
@@ -124,6 +132,7 @@ public final class IoSplitBenchmark {
     fs.delete(output, true);
     Map<String, LocalDevice.Usage> before = volumes.usageByTier();
     log.printf("  %s, round %d...%n", job, round + 1);
+    CpuBusy.Reading cpu = CpuBusy.read();
     ExampleJobs.Outcome outcome = switch (job) {
       case "wordcount" -> ExampleJobs.wordCount(conf, new org.apache.hadoop.fs.Path(input, "text"), output);
       case "terasort" -> ExampleJobs.teraSort(conf, new org.apache.hadoop.fs.Path(input, "tera"), output, 3);
@@ -132,6 +141,7 @@ public final class IoSplitBenchmark {
           + ")");
     };
     Map<String, LocalDevice.Usage> after = volumes.usageByTier();
+    boolean cpuBound = CpuBusy.isCpuBound(CpuBusy.read().busyShareSince(cpu));
     Map<String, Long> intermediateWritten = new LinkedHashMap<>();
     Map<String, Long> intermediateRead = new LinkedHashMap<>();
     long positionings = 0;
@@ -151,7 +161,8 @@ public final class IoSplitBenchmark {
     for (var entry : written.entrySet()) {
       dollars += entry.getValue() / 1e9 * costPerGB(spec, entry.getKey());
     }
-    log.printf("    %.1f s; written: %s%n", outcome.seconds(), written);
+    fs.delete(output, true); // measured: its replicas would only fill the small cluster over the rounds
+    log.printf("    %.1f s%s; written: %s%n", outcome.seconds(), cpuBound ? " (cpu-bound)" : "", written);
     for (var cache : volumes.pageCacheStatsByHost().entrySet()) {
       // Running totals since the set-up started: hits and misses of the intermediate reads, and what reached the
       // device (written back) or never will (dropped with deleted files).
@@ -161,7 +172,7 @@ public final class IoSplitBenchmark {
           stats.droppedDirtyBytes() / MIB);
     }
     return new Run(job, split.name(), outcome.seconds(), written, intermediateWritten, intermediateRead, positionings,
-        outputBytes, dollars);
+        outputBytes, dollars, round, cpuBound);
   }
 
   /** Bytes of the replicas of every file under {@code root}, by the tier of the storage holding each replica. */
