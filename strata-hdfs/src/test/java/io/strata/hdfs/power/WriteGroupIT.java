@@ -80,9 +80,24 @@ class WriteGroupIT {
     }
   }
 
-  /** Each block's backup (ARCHIVE) replica hosts. */
+  /**
+   * Each block's backup (ARCHIVE) replica hosts, once every block has its three replicas: on a loaded machine a
+   * pipeline may close a block with two and the NameNode, asking the same policy, adds the third moments later.
+   */
   private static List<List<String>> backupHosts(String path) throws Exception {
     FileStatus status = fs.getFileStatus(new org.apache.hadoop.fs.Path(path));
+    EmbeddedCluster.waitFor(Duration.ofSeconds(60), () -> {
+      try {
+        for (BlockLocation block : fs.getFileBlockLocations(status, 0, status.getLen())) {
+          if (block.getHosts().length < 3) {
+            return false;
+          }
+        }
+        return true;
+      } catch (java.io.IOException e) {
+        return false;
+      }
+    }, path + ": three replicas of every block");
     List<List<String>> blocks = new ArrayList<>();
     for (BlockLocation block : fs.getFileBlockLocations(status, 0, status.getLen())) {
       assertEquals(3, block.getHosts().length, path + ": full replication " + block);
