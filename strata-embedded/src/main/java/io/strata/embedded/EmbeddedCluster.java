@@ -219,7 +219,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         ((FsVolumeImpl) volume).setCapacityForTesting(device.capacityBytes());
         found.put(volume.getStorageID(), new Volume(node.host(), volume.getStorageID(), device,
             new File(volume.getBaseURI()).toPath()));
-        speeds.put(volume.getStorageID(), VolumeSpeed.scaled(device.device(), options.speedScale()));
+        speeds.put(volume.getStorageID(), VolumeSpeed.ofDataNodeVolume(device.device(), options.speedScale()));
       }
     }
     volumesByHost.put(node.host(), List.copyOf(found.values()));

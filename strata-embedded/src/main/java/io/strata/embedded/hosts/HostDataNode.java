@@ -76,7 +76,7 @@ public final class HostDataNode {
         }
         VolumeSpec device = node.volumes().get(index);
         ((FsVolumeImpl) volume).setCapacityForTesting(device.capacityBytes());
-        speeds.put(volume.getStorageID(), VolumeSpeed.scaled(device.device(), speedScale));
+        speeds.put(volume.getStorageID(), VolumeSpeed.ofDataNodeVolume(device.device(), speedScale));
       }
     }
     if (speedScale > 0) {

@@ -58,6 +58,26 @@ class VolumeBandwidthEventsTest {
   }
 
   @Test
+  void dataNodeVolumesPayPositioningsOnlyWhenTurnedOn() {
+    DeviceProfile hdd = DeviceCatalog.builtin().get("hdd");
+    String was = System.getProperty(VolumeBandwidthEvents.POSITIONING_PROPERTY);
+    try {
+      System.clearProperty(VolumeBandwidthEvents.POSITIONING_PROPERTY);
+      assertEquals(0, VolumeBandwidthEvents.VolumeSpeed.ofDataNodeVolume(hdd, SPEED_SCALE).positionNanos());
+      System.setProperty(VolumeBandwidthEvents.POSITIONING_PROPERTY, "true");
+      assertEquals(VolumeBandwidthEvents.VolumeSpeed.scaled(hdd, SPEED_SCALE).positionNanos(),
+          VolumeBandwidthEvents.VolumeSpeed.ofDataNodeVolume(hdd, SPEED_SCALE).positionNanos());
+      assertTrue(VolumeBandwidthEvents.VolumeSpeed.ofDataNodeVolume(hdd, SPEED_SCALE).positionNanos() > 0);
+    } finally {
+      if (was == null) {
+        System.clearProperty(VolumeBandwidthEvents.POSITIONING_PROPERTY);
+      } else {
+        System.setProperty(VolumeBandwidthEvents.POSITIONING_PROPERTY, was);
+      }
+    }
+  }
+
+  @Test
   void interleavedBlocksOnAnHddPayAPositioningAtEveryTurn() throws Exception {
     DeviceProfile hdd = DeviceCatalog.builtin().get("hdd");
     long positionNanos = VolumeBandwidthEvents.VolumeSpeed.scaled(hdd, SPEED_SCALE).positionNanos();
