@@ -7,10 +7,10 @@ import java.util.TreeMap;
 
 /**
  * One tier's evictable files, least recently used first (by {@link SimFile#lruSequence}). A use moves a file to
- * the end, which a doubly linked list through the files themselves does in constant time without allocating; a
- * tree per tier did the same in logarithmic time, and at a million files its nodes and cache misses were a quarter
- * of a replay. A file that joins the tier at an old place (unpinned, or moved onto the tier, without being used)
- * waits in a small tree until it is used or leaves; iteration merges the two by sequence.
+ * the end, which a doubly linked list through the files themselves does in constant time without allocating (see
+ * docs/whatif.md for why that matters at scale). A file that joins the tier at an old place (unpinned, or moved
+ * onto the tier, without being used) waits in a small tree until it is used or leaves; iteration merges the two by
+ * sequence.
  */
 final class TierLru implements Iterable<SimFile> {
   private final int tier;
