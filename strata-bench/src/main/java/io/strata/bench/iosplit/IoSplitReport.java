@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -74,17 +75,7 @@ public final class IoSplitReport {
       sorted.sort(Comparator.comparingDouble(Run::seconds));
       medians.add(sorted.get(sorted.size() / 2));
     }
-    medians.sort(Comparator.comparingInt((Run r) -> indexOf(runs, r.split())));
     return medians;
-  }
-
-  private static int indexOf(List<Run> runs, String split) {
-    for (int i = 0; i < runs.size(); i++) {
-      if (runs.get(i).split().equals(split)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   /** The declared target's two parts: the thesis's split within 5% of SSD-only's TeraSort time... */
@@ -103,8 +94,8 @@ public final class IoSplitReport {
     boolean cpuBound = false;
     int rounds = runs.stream().mapToInt(Run::round).max().orElse(-1) + 1;
     for (int round = 0; round < rounds; round++) {
-      Run declared = find(runs, DECLARED, round);
-      Run base = find(runs, BASELINE, round);
+      Run declared = find(runs, "terasort", DECLARED, round).orElse(null);
+      Run base = find(runs, "terasort", BASELINE, round).orElse(null);
       if (declared == null || base == null) {
         continue;
       }
@@ -118,9 +109,9 @@ public final class IoSplitReport {
     return new RoundRatios(time, ssd, cpuBound);
   }
 
-  private static Run find(List<Run> runs, String split, int round) {
-    return runs.stream().filter(r -> r.job().equals("terasort") && r.split().equals(split) && r.round() == round)
-        .findFirst().orElse(null);
+  private static Optional<Run> find(List<Run> runs, String job, String split, int round) {
+    return runs.stream().filter(r -> r.job().equals(job) && r.split().equals(split) && r.round() == round)
+        .findFirst();
   }
 
   /** The declared target's verdicts, judged on the worst round, for the JSON result. */
@@ -144,8 +135,7 @@ public final class IoSplitReport {
       List<Double> ssd = new ArrayList<>();
       boolean cpuBound = false;
       for (Run run : rounds) {
-        Run baseRun = runs.stream().filter(r -> r.job().equals(run.job()) && r.split().equals(base)
-            && r.round() == run.round()).findFirst().orElseThrow();
+        Run baseRun = find(runs, run.job(), base, run.round()).orElseThrow();
         time.add(run.seconds() / baseRun.seconds());
         long baseSsd = baseRun.bytesWrittenByTier().getOrDefault(ssdTier, 0L);
         ssd.add(baseSsd == 0 ? 0 : run.bytesWrittenByTier().getOrDefault(ssdTier, 0L) / (double) baseSsd);
