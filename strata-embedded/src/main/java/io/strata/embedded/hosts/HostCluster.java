@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
@@ -137,6 +138,7 @@ public final class HostCluster implements AutoCloseable {
   private final YarnDaemons yarn;
   private Duration startupTime = Duration.ZERO;
   private boolean closed;
+  private Thread exitHook;
 
   private HostCluster(Options options, HostNetwork network, HdfsDaemons hdfs, YarnDaemons yarn) {
     this.options = options;
@@ -179,7 +181,25 @@ public final class HostCluster implements AutoCloseable {
 
     progress.printf("creating the host network (%d hosts in %d racks)%n", options.spec().nodes().size(),
         options.spec().racks().size());
-    HostNetwork network = HostNetwork.create(HostNetwork.clusterId(dir), HostNetworkPlan.from(options.spec()));
+    // A launcher stopped by SIGTERM or Ctrl-C (a bench cut short) must not leave namespaces, links or daemons:
+    // until close() the JVM's exit takes the cluster down.
+    AtomicReference<HostCluster> launched = new AtomicReference<>();
+    Thread exitHook = new Thread(() -> {
+      HostCluster running = launched.get();
+      if (running != null) {
+        running.close();
+      } else {
+        down(dir);
+      }
+    }, "strata-host-cluster-exit");
+    Runtime.getRuntime().addShutdownHook(exitHook);
+    HostNetwork network;
+    try {
+      network = HostNetwork.create(HostNetwork.clusterId(dir), HostNetworkPlan.from(options.spec()));
+    } catch (RuntimeException e) {
+      removeHook(exitHook);
+      throw e;
+    }
     HostCluster cluster = null;
     try {
       network.state().writeTo(dir);
@@ -187,6 +207,8 @@ public final class HostCluster implements AutoCloseable {
       HdfsDaemons hdfs = HdfsDaemons.startNameNode(options, network, processes, progress);
       List<String> hosts = options.spec().nodes().stream().map(NodeSpec::host).toList();
       cluster = new HostCluster(options, network, hdfs, new YarnDaemons(options, network, processes, hosts));
+      cluster.exitHook = exitHook;
+      launched.set(cluster);
       for (String host : hosts) {
         hdfs.launchDataNode(host);
       }
@@ -206,6 +228,7 @@ public final class HostCluster implements AutoCloseable {
         if (cluster != null) {
           cluster.close();
         } else {
+          removeHook(exitHook);
           network.close();
         }
       } catch (RuntimeException cleanup) {
@@ -400,10 +423,22 @@ public final class HostCluster implements AutoCloseable {
       return;
     }
     closed = true;
+    if (exitHook != null && Thread.currentThread() != exitHook) {
+      removeHook(exitHook);
+    }
     yarn.close();
     hdfs.close();
     network.close();
     deleteRecursively(options.dir().resolve(DaemonProcesses.PIDS));
+  }
+
+  /** Removes {@code hook}; while the JVM is exiting it stays (and runs, or has run). */
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException exiting) {
+      // the JVM is shutting down: the hook takes the cluster down
+    }
   }
 
   private void requireHost(String host) {
