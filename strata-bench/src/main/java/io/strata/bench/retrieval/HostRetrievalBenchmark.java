@@ -5,6 +5,7 @@ import io.strata.bench.protocol.CpuBusy;
 import io.strata.bench.protocol.DeclaredTarget;
 import io.strata.bench.protocol.Spread;
 import io.strata.core.device.StorageKind;
+import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NodeSpec;
 import io.strata.embedded.hosts.HostCluster;
 import io.strata.embedded.hosts.HostReaders;
@@ -12,10 +13,13 @@ import io.strata.hdfs.StrataKeys;
 import io.strata.workloads.dataset.DatasetWriter;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -122,6 +126,24 @@ public final class HostRetrievalBenchmark {
           1.10, true), ratios, cpuBound));
     }
     return judged;
+  }
+
+  /**
+   * The retrieval weights ({@code tier:MB/s,...}) of {@code spec}'s tiers at {@code speedScale} times their profile's
+   * read rate, for {@link StrataKeys#RETRIEVAL_WEIGHTS}: with the DataNodes' devices slowed, the NameNode must weigh
+   * the devices as they now are, as an operator's spec describes the devices a cluster has. Null at scale 1.
+   */
+  public static String scaledTierWeights(ClusterSpec spec, double speedScale) {
+    if (!(speedScale > 0)) {
+      throw new IllegalArgumentException("speed scale must be > 0, got " + speedScale);
+    }
+    if (speedScale == 1) {
+      return null;
+    }
+    return spec.tierMap().tiers().stream().filter(t -> t.readMBps() > 0)
+        .map(t -> t.name() + ":" + BigDecimal.valueOf(t.readMBps() * speedScale).round(new MathContext(6))
+            .stripTrailingZeros().toPlainString())
+        .collect(Collectors.joining(","));
   }
 
   private static RetrievalBenchmark.Result find(List<RetrievalBenchmark.Result> results, String contender) {

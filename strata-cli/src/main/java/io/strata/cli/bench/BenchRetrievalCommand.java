@@ -46,7 +46,9 @@ import picocli.CommandLine.Option;
             + RetrievalBenchmark.DECLARED,
         "(declared) against stock-best on the worst of >= 3 rounds; cpu-bound rounds are not judged.",
         "With --jmh-only, no cluster: the NameNode's cost of ordering a block's replicas for a reader (JMH), stock",
-        "HDFS (considerStorageType and considerLoad) against the plugin under each policy, as ratios to stock."})
+        "HDFS (considerStorageType and considerLoad) against the plugin under each policy, as ratios to stock in",
+        "the same round, rounds interleaved; the >= 0.9x target is judged on " + RetrievalBenchmark.DECLARED
+            + "'s worst round."})
 final class BenchRetrievalCommand implements Callable<Integer> {
   static final int IN_PROCESS_ROUNDS = 24;
   // Each round costs a NameNode restart per contender; 3 is the fewest the protocol judges a target on.
@@ -98,7 +100,8 @@ final class BenchRetrievalCommand implements Callable<Integer> {
 
   @Option(names = "--speed-scale", paramLabel = "X", defaultValue = "1",
       description = "with --hosts: every emulated device at X times its profile's rate (default: ${DEFAULT-VALUE}); "
-          + "lower it when the CPUs, not the devices and links, bound the run")
+          + "lower it when the CPUs, not the devices and links, bound the run; the NameNode's tier weights "
+          + "(strata.retrieval.weights) are scaled with it, so Strata's policies weigh the devices as they run")
   double speedScale;
 
   @Option(names = "--warm", description = "in process: keep the DataNodes' page caches between writing and reading "
@@ -107,7 +110,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   boolean warm;
 
   @Option(names = "--jmh-only", description = "measure only the NameNode's cost of the read order (JMH, about "
-      + "10 s per policy); starts no cluster")
+      + "10 s per policy and round, 3 rounds by default); starts no cluster")
   boolean jmhOnly;
 
   @Override
@@ -116,7 +119,15 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       if (testbed.hosts()) {
         throw new ConfigException("--jmh-only starts no cluster; leave out --hosts");
       }
-      SortLocationsJmh.run(SortLocationsJmh.Settings.defaults(), System.out, System.err);
+      SortLocationsJmh.Settings settings = SortLocationsJmh.Settings.defaults();
+      if (rounds != null) {
+        if (rounds <= 0) {
+          throw new ConfigException("--rounds must be > 0, got " + rounds);
+        }
+        settings = settings.withRounds(rounds);
+      }
+      SortLocationsJmh.Report report = SortLocationsJmh.run(settings, System.out, System.err);
+      resultJson.write(settings.rounds(), RetrievalBenchmark.DECLARED, report.rows(), report.targets());
       return 0;
     }
     long bytes = size.bytes();
@@ -198,6 +209,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     try {
       Map<String, String> pluginConf = new LinkedHashMap<>(PluginConf.forSpec(dir, loaded, "/bench=hybrid"));
       pluginConf.putAll(streams);
+      String weights = HostRetrievalBenchmark.scaledTierWeights(loaded.spec(), speedScale);
+      if (weights != null) {
+        pluginConf.put(StrataKeys.RETRIEVAL_WEIGHTS, weights);
+      }
       HostCluster.Options options = testbed.clusterOptions(dir, loaded, pluginConf).withSpeedScale(speedScale);
       if (topology != null) {
         options = topology.applyTo(options);

@@ -15,7 +15,8 @@ import io.strata.hdfs.StrataKeys;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,6 +24,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
@@ -45,6 +47,18 @@ import org.slf4j.LoggerFactory;
  */
 public class StrataNetworkTopology extends DFSNetworkTopology implements Configurable {
   private static final Logger LOG = LoggerFactory.getLogger(StrataNetworkTopology.class);
+
+  /** HDFS's storage types as Strata's kinds, looked up once rather than by name per replica. */
+  private static final Map<StorageType, StorageKind> KINDS = new EnumMap<>(StorageType.class);
+
+  static {
+    for (StorageType type : StorageType.values()) {
+      StorageKind kind = StorageKind.parse(type.name());
+      if (kind != null) {
+        KINDS.put(type, kind);
+      }
+    }
+  }
 
   private Configuration conf;
   private TierMap tierMap = TierMap.byStorageKind();
@@ -125,20 +139,25 @@ public class StrataNetworkTopology extends DFSNetworkTopology implements Configu
       return false;
     }
     List<ReplicaChoice> choices = new ArrayList<>(activeLen);
-    Map<ReplicaChoice, T> byChoice = new IdentityHashMap<>();
     for (int i = 0; i < activeLen; i++) {
       if (!(nodes[i] instanceof DatanodeInfoWithStorage replica) || replica.getStorageType() == null) {
         return false;
       }
-      ReplicaChoice choice = choiceOf(replica);
-      choices.add(choice);
-      byChoice.put(choice, nodes[i]);
+      choices.add(choiceOf(replica));
     }
     String readerHost = readerIsDataNode && reader instanceof DatanodeInfo dn ? dn.getHostName() : null;
     String readerRack = reader == null ? null : reader.getNetworkLocation();
     List<ReplicaChoice> ordered = current.order(readerHost, readerRack, choices, ThreadLocalRandom.current());
+    // A policy returns the same choice objects reordered; finding each by identity in a block's few replicas is
+    // cheaper than a map (this runs for every block of every open).
+    T[] original = Arrays.copyOf(nodes, activeLen);
     for (int i = 0; i < ordered.size(); i++) {
-      nodes[i] = byChoice.get(ordered.get(i));
+      ReplicaChoice choice = ordered.get(i);
+      int k = 0;
+      while (choices.get(k) != choice) {
+        k++;
+      }
+      nodes[i] = original[k];
     }
     ReplicaChoice first = ordered.get(0);
     ReadMetrics.get().count(first.tier(), Locality.of(readerHost, readerRack, first));
@@ -156,7 +175,7 @@ public class StrataNetworkTopology extends DFSNetworkTopology implements Configu
 
   private ReplicaChoice choiceOf(DatanodeInfoWithStorage replica) {
     return new ReplicaChoice(replica.getHostName(), replica.getNetworkLocation(),
-        tierMap.tierName(replica.getHostName(), StorageKind.valueOf(replica.getStorageType().name()), null),
+        tierMap.tierName(replica.getHostName(), KINDS.get(replica.getStorageType()), null),
         replica.getXceiverCount());
   }
 }
