@@ -15,7 +15,7 @@ public interface RetrievalPolicy {
   /**
    * @param readerHost the reader's node, or null when the reader is not a cluster node
    * @param readerRack the reader's rack, or null when unknown
-   * @param replicas   the block's live replicas
+   * @param replicas   the block's live replicas; read only (the NameNode passes a view of its own array)
    * @param random     source of randomness (seeded in the simulator)
    * @return the same replicas, best first
    */

@@ -109,9 +109,11 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
   /** The weight of a tier; tiers the settings do not know get the smallest known weight. */
   public double weight(String tier) {
     Double w = tierWeights.get(tier);
-    if (w != null) {
-      return w;
-    }
+    return w != null ? w : unknownTierWeight();
+  }
+
+  /** The weight of a tier the settings do not know: the smallest known weight. */
+  public double unknownTierWeight() {
     return tierWeights.values().stream().mapToDouble(Double::doubleValue).min().orElse(1.0);
   }
 }

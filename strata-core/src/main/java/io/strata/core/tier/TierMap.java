@@ -30,6 +30,8 @@ public final class TierMap {
    * places, and the answer never changes since the map is immutable.
    */
   private final Map<StorageKind, Map<String, String>> namesByKindAndHost = new EnumMap<>(StorageKind.class);
+  /** Tier names of volumes whose device is unknown, for the kinds no host pattern splits (most specs). */
+  private final Map<StorageKind, String> namesByKind = new EnumMap<>(StorageKind.class);
 
   private TierMap(List<TierRule> rules, List<Tier> tiers) {
     this.rules = List.copyOf(rules);
@@ -40,6 +42,9 @@ public final class TierMap {
     }
     for (StorageKind kind : StorageKind.values()) {
       namesByKindAndHost.put(kind, new ConcurrentHashMap<>());
+      if (this.rules.stream().noneMatch(r -> r.storageKind() == kind && !r.hostGlobs().isEmpty())) {
+        namesByKind.put(kind, resolve(null, kind, null));
+      }
     }
   }
 
@@ -96,6 +101,10 @@ public final class TierMap {
   public String tierName(String host, StorageKind kind, String device) {
     if (device != null || host == null) {
       return resolve(host, kind, device);
+    }
+    String byKind = namesByKind.get(kind);
+    if (byKind != null) {
+      return byKind;
     }
     Map<String, String> names = namesByKindAndHost.get(kind);
     String name = names.get(host);

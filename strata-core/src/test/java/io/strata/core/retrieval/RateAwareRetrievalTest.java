@@ -62,6 +62,19 @@ class RateAwareRetrievalTest {
   }
 
   @Test
+  void aReaderStaysOnItsDiskForAGainStaleLoadCouldExplainAndLeavesForAClearOne() {
+    RetrievalPolicy rateAware = RetrievalPolicies.parse("rate-aware", fastLinks);
+    // Local HDD with one transfer (30.5 MB/s each) against an idle rack-local HDD (61): twice, not more than twice.
+    List<ReplicaChoice> oneMore = List.of(replica("r1n2", "hdd", 1), replica("r1n1", "hdd", 0),
+        replica("r3n2", "hdd", 0));
+    assertEquals(Map.of("r1n2", DRAWS), firstHosts(rateAware, "r1n2", oneMore));
+    // With three transfers (15.25 MB/s each) the idle neighbour delivers four times as much: the reader leaves.
+    List<ReplicaChoice> busy = List.of(replica("r1n2", "hdd", 3), replica("r1n1", "hdd", 0),
+        replica("r3n2", "hdd", 0));
+    assertEquals(Map.of("r1n1", DRAWS), firstHosts(rateAware, "r1n2", busy));
+  }
+
+  @Test
   void aLoadedFastNodeShedsReads() {
     RetrievalPolicy rateAware = RetrievalPolicies.parse("rate-aware", fastLinks);
     // no local replica; idle, the rack-local PCIe and SATA SSDs both fill the 125 MB/s per stream and share reads,

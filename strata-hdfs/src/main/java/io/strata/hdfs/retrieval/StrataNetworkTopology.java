@@ -14,7 +14,6 @@ import io.strata.core.tier.TierMap;
 import io.strata.hdfs.StrataKeys;
 import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -138,23 +137,24 @@ public class StrataNetworkTopology extends DFSNetworkTopology implements Configu
     if (current == null || current instanceof NetworkRetrieval || activeLen <= 0) {
       return false;
     }
-    List<ReplicaChoice> choices = new ArrayList<>(activeLen);
+    ReplicaChoice[] choices = new ReplicaChoice[activeLen];
     for (int i = 0; i < activeLen; i++) {
       if (!(nodes[i] instanceof DatanodeInfoWithStorage replica) || replica.getStorageType() == null) {
         return false;
       }
-      choices.add(choiceOf(replica));
+      choices[i] = choiceOf(replica);
     }
     String readerHost = readerIsDataNode && reader instanceof DatanodeInfo dn ? dn.getHostName() : null;
     String readerRack = reader == null ? null : reader.getNetworkLocation();
-    List<ReplicaChoice> ordered = current.order(readerHost, readerRack, choices, ThreadLocalRandom.current());
+    List<ReplicaChoice> ordered = current.order(readerHost, readerRack, Arrays.asList(choices),
+        ThreadLocalRandom.current());
     // A policy returns the same choice objects reordered; finding each by identity in a block's few replicas is
     // cheaper than a map (this runs for every block of every open).
     T[] original = Arrays.copyOf(nodes, activeLen);
     for (int i = 0; i < ordered.size(); i++) {
       ReplicaChoice choice = ordered.get(i);
       int k = 0;
-      while (choices.get(k) != choice) {
+      while (choices[k] != choice) {
         k++;
       }
       nodes[i] = original[k];
