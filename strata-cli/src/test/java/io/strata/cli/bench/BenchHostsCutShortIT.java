@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.cli.HostSpecs;
 import io.strata.cli.StrataCli;
 import io.strata.embedded.hosts.HostNetwork;
 import java.io.BufferedReader;
@@ -25,26 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
  * reason otherwise.
  */
 class BenchHostsCutShortIT {
-  private static final String SPEC = """
-      name: two-hosts
-      description: 2 racks x 1 host
-      network: {nicGbps: 1, rackUplinkGbps: 1}
-      tiers:
-        - {name: hdd, storageType: DISK}
-      racks:
-        - name: /rack1
-          nodes:
-            - {host: h1, volumes: [{device: hdd, capacity: 2GiB}]}
-        - name: /rack2
-          nodes:
-            - {host: h2, volumes: [{device: hdd, capacity: 2GiB}]}
-      """;
-
   @Test
   void sigtermWhileTheClusterRunsLeavesNoNamespaceLinkOrDaemon(@TempDir Path temp) throws Exception {
     String reason = HostNetwork.unavailableReason().orElse(null);
     Assumptions.assumeTrue(reason == null, reason);
-    Path spec = Files.writeString(temp.resolve("spec.yaml"), SPEC);
+    Path spec = Files.writeString(temp.resolve("spec.yaml"), HostSpecs.TWO_HOSTS);
     Path tmp = Files.createDirectories(temp.resolve("tmp"));
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",

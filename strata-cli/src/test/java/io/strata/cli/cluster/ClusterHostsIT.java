@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.strata.cli.CliRun;
+import io.strata.cli.HostSpecs;
 import io.strata.cli.StrataCli;
 import io.strata.embedded.hosts.HostNetwork;
 import java.io.BufferedReader;
@@ -29,21 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * skipped with the reason otherwise.
  */
 class ClusterHostsIT {
-  private static final String SPEC = """
-      name: two-hosts
-      description: 2 racks x 1 host
-      network: {nicGbps: 1, rackUplinkGbps: 1}
-      tiers:
-        - {name: hdd, storageType: DISK}
-      racks:
-        - name: /rack1
-          nodes:
-            - {host: h1, volumes: [{device: hdd, capacity: 2GiB}]}
-        - name: /rack2
-          nodes:
-            - {host: h2, volumes: [{device: hdd, capacity: 2GiB}]}
-      """;
-
   @Test
   void theCommandsDriveAClusterOfHostsAndDownCleansUpAfterSigkill(@TempDir Path temp) throws Exception {
     String reason = HostNetwork.unavailableReason().orElse(null);
@@ -51,7 +37,7 @@ class ClusterHostsIT {
       System.out.println("Skipping ClusterHostsIT: " + reason);
     }
     Assumptions.assumeTrue(reason == null, reason);
-    Path spec = Files.writeString(temp.resolve("spec.yaml"), SPEC);
+    Path spec = Files.writeString(temp.resolve("spec.yaml"), HostSpecs.TWO_HOSTS);
     Path dir = temp.resolve("c");
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
