@@ -1,9 +1,7 @@
 package io.strata.core.retrieval;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -38,14 +36,9 @@ public final class RateAwareRetrieval implements RetrievalPolicy {
   private static final Locality[] LOCALITIES = Locality.values();
 
   private final RetrievalSettings settings;
-  // The settings' weights in a HashMap: the immutable map's lookup divides (floorMod), three times per block.
-  private final Map<String, Double> tierWeights;
-  private final double unknownTierWeight;
 
   public RateAwareRetrieval(RetrievalSettings settings) {
     this.settings = settings;
-    this.tierWeights = new HashMap<>(settings.tierWeights());
-    this.unknownTierWeight = settings.unknownTierWeight();
   }
 
   @Override
@@ -55,8 +48,7 @@ public final class RateAwareRetrieval implements RetrievalPolicy {
 
   /** Megabytes per second {@code replica}'s device gives each transfer now, its node's current transfers counted. */
   private double deviceShareMBps(ReplicaChoice replica) {
-    Double weight = tierWeights.get(replica.tier());
-    return (weight != null ? weight : unknownTierWeight) / (1 + Math.max(0, replica.activeTransfers()));
+    return settings.weight(replica.tier()) / (1 + Math.max(0, replica.activeTransfers()));
   }
 
   /** Megabytes per second {@code replica} would deliver to this reader now, its node's current transfers counted. */

@@ -5,6 +5,8 @@ import io.strata.core.spec.ClusterSpec;
 import io.strata.core.spec.NetworkSpec;
 import io.strata.core.tier.Tier;
 import io.strata.core.tier.TierMap;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -27,7 +29,9 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
     Set<String> backupTiers) {
 
   public RetrievalSettings {
-    tierWeights = Map.copyOf(tierWeights);
+    // Map.copyOf refuses nulls; the lookups go to a HashMap, since every block lookup of the NameNode weighs its
+    // replicas' tiers here and the immutable map's probe divides (floorMod).
+    tierWeights = Collections.unmodifiableMap(new HashMap<>(Map.copyOf(tierWeights)));
     backupTiers = backupTiers == null ? Set.of() : Set.copyOf(backupTiers);
   }
 
@@ -109,11 +113,9 @@ public record RetrievalSettings(Map<String, Double> tierWeights, double rackLoca
   /** The weight of a tier; tiers the settings do not know get the smallest known weight. */
   public double weight(String tier) {
     Double w = tierWeights.get(tier);
-    return w != null ? w : unknownTierWeight();
-  }
-
-  /** The weight of a tier the settings do not know: the smallest known weight. */
-  public double unknownTierWeight() {
+    if (w != null) {
+      return w;
+    }
     return tierWeights.values().stream().mapToDouble(Double::doubleValue).min().orElse(1.0);
   }
 }
